@@ -1,0 +1,35 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { assertSafeKey, type BlobStore } from './blob-store.js';
+
+/** Local-folder blobs: the embedded default. Writes go to a temp file then rename, so a reader never sees half an image. */
+export class DiskBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+}

@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+import type { AppOptions, ImprintApp } from './app.js';
+import { registerAccountRoutes } from './routes/account-routes.js';
+import { registerGenerateRoutes } from './routes/generate-routes.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerImageRoutes } from './routes/image-routes.js';
+import { registerTemplateRoutes } from './routes/template-routes.js';
+
+export async function registerRoutes(app: ImprintApp, options: AppOptions): Promise<void> {
+  registerGenerateRoutes(app, options.deps);
+  registerTemplateRoutes(app, options.deps);
+  registerAccountRoutes(app, options.deps);
+  registerImageRoutes(app, options.deps);
+  registerHealthRoutes(app, options);
+}
+
+/** OpenAPI entries for the error statuses a route can return; all share the one Error body. */
+export function errorResponses(...statuses: number[]): Record<number, unknown> {
+  const out: Record<number, unknown> = {};
+  for (const status of [401, 429, ...statuses]) out[status] = Type.Ref('Error');
+  return out;
+}
+
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,137 @@
+/**
+ * A fixed pool of worker threads, each running render-worker (fonts
+ * registered and images decoded once per worker). The queue is bounded:
+ * when every worker is busy and `maxQueue` renders wait, `render` rejects
+ * at once with RenderQueueFullError (the service turns it into a 503 with
+ * Retry-After) instead of piling up work.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { RenderError } from './render-error.js';
+import type { RenderInput, RenderOutput } from './render-document.js';
+import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+
+export class RenderQueueFullError extends Error {
+  constructor() {
+    super('render queue is full');
+    this.name = 'RenderQueueFullError';
+  }
+}
+
+interface Job {
+  id: number;
+  input: RenderInput;
+  resolve: (out: RenderOutput) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+/** The worker next to this module: .js when compiled, .ts when running from source under tsx. */
+function workerUrl(): URL {
+  const js = new URL('./render-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return js;
+  return new URL('./render-worker.ts', import.meta.url);
+}
+
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly maxQueue: number;
+  private readonly size: number;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: { size?: number; maxQueue?: number } = {}) {
+    this.size = Math.max(1, opts.size ?? os.availableParallelism());
+    this.maxQueue = Math.max(0, opts.maxQueue ?? 64);
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const url = workerUrl();
+    // Under tsx the .ts worker needs the tsx loader too; compiled workers run plain.
+    const execArgv = url.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    const worker = new Worker(url, { execArgv });
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (msg: WorkerReply) => this.onReply(slot, msg));
+    worker.on('error', (err) => this.onCrash(slot, err));
+    worker.on('exit', (code) => {
+      if (!this.closed) this.onCrash(slot, new Error(`render worker exited with code ${code}`));
+    });
+    worker.unref();
+    return slot;
+  }
+
+  render(input: RenderInput): Promise<RenderOutput> {
+    if (this.closed) return Promise.reject(new Error('render pool is closed'));
+    return new Promise<RenderOutput>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, input, resolve, reject };
+      const free = this.slots.find((s) => s.job === null);
+      if (free) return this.dispatch(free, job);
+      if (this.queue.length >= this.maxQueue) return reject(new RenderQueueFullError());
+      this.queue.push(job);
+    });
+  }
+
+  /** Renders running or waiting; the service can expose it as a gauge. */
+  get pending(): number {
+    return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    const msg: WorkerRequest = { id: job.id, input: job.input };
+    slot.worker.ref();
+    // Image bytes are structured-cloned: the caller keeps its buffers (an
+    // image cache usually owns them), so they are not transferred.
+    slot.worker.postMessage(msg);
+  }
+
+  private onReply(slot: Slot, msg: WorkerReply): void {
+    const job = slot.job;
+    if (!job || job.id !== msg.id) return;
+    slot.job = null;
+    if (msg.ok) {
+      const d = msg.output.data;
+      job.resolve({ ...msg.output, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) });
+    } else {
+      const err = msg.error.kind === 'render' ? new RenderError(msg.error.message, msg.error.element) : new Error(msg.error.message);
+      job.reject(err);
+    }
+    this.next(slot);
+  }
+
+  private next(slot: Slot): void {
+    const job = this.queue.shift();
+    if (job) this.dispatch(slot, job);
+    else slot.worker.unref();
+  }
+
+  private onCrash(slot: Slot, err: Error): void {
+    const idx = this.slots.indexOf(slot);
+    if (idx < 0) return;
+    const job = slot.job;
+    slot.job = null;
+    void slot.worker.terminate();
+    if (this.closed) return;
+    const fresh = this.spawn();
+    this.slots[idx] = fresh;
+    job?.reject(err);
+    this.next(fresh);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const err = new Error('render pool is closed');
+    for (const job of this.queue.splice(0)) job.reject(err);
+    for (const s of this.slots) s.job?.reject(err);
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { TemplateRecord, TemplateSummary } from '../store/store.js';
+import { checkTemplate } from './check-template.js';
+import type { ServiceDeps } from './service-deps.js';
+
+type Deps = Pick<ServiceDeps, 'store' | 'fontFamilies' | 'now'>;
+
+export function summarize(record: TemplateRecord): TemplateSummary {
+  return { id: record.id, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt };
+}
+
+export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }): Promise<TemplateRecord> {
+  const document = await checkTemplate(deps, accountId, input.template);
+  return deps.store.createTemplate({ id: newId('tpl'), accountId, name: input.name.trim(), document, now: deps.now() });
+}
+
+/** Another account's template is reported exactly like a missing one: existence is not revealed. */
+export async function getTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string): Promise<TemplateRecord> {
+  const record = await deps.store.getTemplate(accountId, templateId);
+  if (!record) throw templateNotFound(templateId);
+  return record;
+}
+
+export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {
+  await getTemplate(deps, accountId, templateId);
+  const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
+  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
+  if (!updated) throw templateNotFound(templateId);
+  return updated;
+}
+
+export async function deleteTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string): Promise<void> {
+  if (!(await deps.store.deleteTemplate(accountId, templateId))) throw templateNotFound(templateId);
+}
+
+export function listTemplates(deps: Pick<ServiceDeps, 'store'>, accountId: string, sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc'): Promise<TemplateSummary[]> {
+  return deps.store.listTemplates(accountId, sort, order);
+}
+
+export function templateNotFound(templateId: string): ApiError {
+  return new ApiError('template_not_found', `No template with id "${templateId}" exists in this account. List your templates with GET /templates/all.`);
+}

@@ -1,0 +1,19 @@
+import type { Store } from '../store/store.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import type { RenderInput, RenderOutput } from '../render/render-document.js';
+
+/** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
+export interface ServiceDeps {
+  store: Store;
+  blobs: BlobStore;
+  renderer: { render(input: RenderInput): Promise<RenderOutput> };
+  fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }> };
+  /** Families a template may name: the bundled fonts plus the account's uploads. */
+  fontFamilies(accountId: string): Promise<string[]>;
+  publicUrl: string;
+  now(): string;
+}
+
+export function systemClock(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { SqlStore } from './sql-store.js';
+import { StoreConflictError } from './store-errors.js';
+import type { SqlDriver, SqlOp, SqlParam, TxBody } from './sql-driver.js';
+
+const BUSY_TIMEOUT_MS = 5000;
+
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new StoreConflictError((error as Error).message, { cause: error });
+  }
+  return error;
+}
+
+class SqliteDriver implements SqlDriver {
+  readonly dialect = 'sqlite' as const;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private exec(op: SqlOp): unknown {
+    const statement = this.prepare(op.sql);
+    if (op.kind === 'all') return statement.reader ? statement.all(...op.params) : (statement.run(...op.params), []);
+    return statement.reader ? statement.all(...op.params).length : statement.run(...op.params).changes;
+  }
+
+  async all<R>(sql: string, params: SqlParam[] = []): Promise<R[]> {
+    try {
+      return this.exec({ kind: 'all', sql, params }) as R[];
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async run(sql: string, params: SqlParam[] = []): Promise<number> {
+    try {
+      return this.exec({ kind: 'run', sql, params }) as number;
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /**
+   * Runs the whole body synchronously: no other code on this thread can
+   * interleave, and BEGIN IMMEDIATE waits (busy_timeout) for writers in other
+   * connections or processes instead of failing half-way through.
+   */
+  async transaction<T>(body: () => TxBody<T>): Promise<T> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const steps = body();
+      let step = steps.next();
+      while (!step.done) step = steps.next(this.exec(step.value));
+      this.db.exec('COMMIT');
+      return step.value;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw translate(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** The embedded default: one file (or `:memory:`) per data directory, in WAL mode. */
+export class SqliteStore extends SqlStore {
+  constructor(filename: string) {
+    const db = new Database(filename, { timeout: BUSY_TIMEOUT_MS });
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    super(new SqliteDriver(db));
+  }
+}
