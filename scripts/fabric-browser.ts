@@ -170,6 +170,8 @@ export class FabricBrowser {
   private async openPage(major: FabricMajor): Promise<Page> {
     const root = findRepoRoot();
     const context = await this.browser.newContext({ deviceScaleFactor: 1, viewport: { width: 800, height: 600 } });
+    // tsx (esbuild keepNames) wraps named functions in __name(); functions passed to evaluate need it too.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await context.newPage();
     const html = `<!doctype html><html><head><meta charset="utf-8"><style>${fontFaceCss(this.faces)}</style>
 <script src="/fabric.js"></script></head><body style="margin:0"></body></html>`;
@@ -245,7 +247,10 @@ async function renderInPage(arg: {
             group.setCoords();
             out.push(group);
           } else if (major === 5) {
-            out.push((await new Promise<any[]>((resolve) => fabric.util.enlivenObjects([spec], resolve)))[0]);
+            // Fabric 5.5's Textbox.fromObject turns a missing `styles` into undefined and toJSON then throws;
+            // documents real v5 editors wrote always carry `styles`.
+            const full = /text/i.test(spec.type) && spec.styles === undefined ? { ...spec, styles: {} } : spec;
+            out.push((await new Promise<any[]>((resolve) => fabric.util.enlivenObjects([full], resolve)))[0]);
           } else {
             out.push((await fabric.util.enlivenObjects([spec]))[0]);
           }

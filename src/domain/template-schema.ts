@@ -82,8 +82,8 @@ export const CreateTemplateBodySchema = Type.Object(
   { name: TemplateName, template: TemplateDocumentSchema },
   { additionalProperties: false },
 );
-/** PUT replaces the whole template, so it takes the same body as POST. */
-export const UpdateTemplateBodySchema = CreateTemplateBodySchema;
+/** PUT may change the name, the document or both; whichever is sent is validated like POST's. */
+export const UpdateTemplateBodySchema = Type.Partial(CreateTemplateBodySchema, { additionalProperties: false });
 
 export type TemplateDocumentInput = Static<typeof TemplateDocumentSchema>;
 export type CreateTemplateBody = Static<typeof CreateTemplateBodySchema>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CreateTemplateBodySchema, TemplateDocumentSchema, UpdateTemplateBodySchema } from '../domain/template-schema.js';
 
 /**
  * Request and response schemas of the HTTP API. Each is written once and
@@ -76,28 +77,8 @@ export const ElementsResult = Type.Object({
   elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
 });
 
-export const TemplateDocumentSchema = Type.Object(
-  {
-    version: Type.Optional(Type.String()),
-    width: Type.Integer({ minimum: 1, maximum: 8192 }),
-    height: Type.Integer({ minimum: 1, maximum: 8192 }),
-    objects: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-    background: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: true, description: "Fabric.js canvas.toJSON() output (export with toObject(['name'])) plus the output width and height" },
-);
-
-export const CreateTemplateBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 200 }), template: TemplateDocumentSchema },
-  { additionalProperties: false },
-);
-export type CreateTemplateBody = Static<typeof CreateTemplateBody>;
-
-export const UpdateTemplateBody = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), template: Type.Optional(TemplateDocumentSchema) },
-  { additionalProperties: false },
-);
-export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
+export const CreateTemplateBody = CreateTemplateBodySchema;
+export const UpdateTemplateBody = UpdateTemplateBodySchema;
 
 export const TemplateFull = Type.Object({
   id: Type.String(),

@@ -13,7 +13,7 @@ type Geometry = Pick<
 >;
 
 export function transformedDimensions(
-  n: Geometry,
+  n: Pick<Geometry, 'width' | 'height' | 'strokeWidth' | 'strokeUniform' | 'scaleX' | 'scaleY' | 'skewX' | 'skewY'>,
   o: Partial<Pick<Geometry, 'scaleX' | 'scaleY' | 'skewX' | 'skewY' | 'width' | 'height' | 'strokeWidth'>> = {},
 ): { x: number; y: number } {
   const scaleX = o.scaleX ?? n.scaleX;

@@ -55,9 +55,14 @@ export class RenderPool {
 
   private spawn(): Slot {
     const url = workerUrl();
-    // Under tsx the .ts worker needs the tsx loader too; compiled workers run plain.
-    const execArgv = url.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
-    const worker = new Worker(url, { execArgv });
+    // From TS source (tests, tsx) the worker must load the tsx loader before
+    // importing the .ts worker; compiled builds start the .js file directly.
+    const worker = url.pathname.endsWith('.ts')
+      ? new Worker(
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
+          { eval: true },
+        )
+      : new Worker(url);
     const slot: Slot = { worker, job: null };
     worker.on('message', (msg: WorkerReply) => this.onReply(slot, msg));
     worker.on('error', (err) => this.onCrash(slot, err));

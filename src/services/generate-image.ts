@@ -50,7 +50,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   }
   const template = await getTemplate(deps, account.id, templateId);
   const changes = input.elements ?? input.modifications ?? {};
-  const applied = applyOverrides(template.document, changes);
+  const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
 
   const debit = await deps.store.debitCredits(account.id, CREDITS_PER_IMAGE, requestId, deps.now());

@@ -5,6 +5,7 @@ import {
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { listBasicElements, listElements } from '../../domain/elements.js';
+import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
 import {
   createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate,
@@ -13,8 +14,9 @@ import type { ServiceDeps } from '../../services/service-deps.js';
 
 const tags = ['Templates'];
 
+/** Stored documents passed validation on save, so they have the schema's shape. */
 function full(record: TemplateRecord) {
-  return { ...summarize(record), template: record.document };
+  return { ...summarize(record), template: record.document as unknown as TemplateDocumentInput };
 }
 
 export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void {
