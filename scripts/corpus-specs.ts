@@ -63,9 +63,10 @@ export const CORPUS: CorpusSpec[] = [
     { type: 'circle', left: 200, top: 220, radius: 50, fill: '#073b4c', startAngle: 300, endAngle: 60, counterClockwise: false },
     { type: 'circle', left: 320, top: 220, radius: 50, fill: '#8338ec', scaleX: 1.2, scaleY: 0.7, angle: 20 },
   ] },
-  { name: 'shape-circle-arcs-v5-radians', version: 5, width: 400, height: 300, background: '#ffffff', objects: [
-    { type: 'circle', left: 30, top: 30, radius: 60, fill: '#ef476f', startAngle: 0, endAngle: Math.PI * 1.5 },
-    { type: 'circle', left: 220, top: 30, radius: 60, fill: '#06d6a0', stroke: '#073b4c', strokeWidth: 4, startAngle: Math.PI / 4, endAngle: Math.PI * 1.75 },
+  // Fabric 5.x already stores startAngle/endAngle in degrees (radians were Fabric ≤ 4).
+  { name: 'shape-circle-arcs-v5', version: 5, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'circle', left: 30, top: 30, radius: 60, fill: '#ef476f', startAngle: 0, endAngle: 270 },
+    { type: 'circle', left: 220, top: 30, radius: 60, fill: '#06d6a0', stroke: '#073b4c', strokeWidth: 4, startAngle: 45, endAngle: 315 },
     { type: 'circle', left: 120, top: 160, radius: 55, fill: '#ffd166' },
   ] },
   { name: 'shape-ellipse-triangle', version: 7, width: 400, height: 300, background: '#eef2f7', objects: [
@@ -288,8 +289,8 @@ export const CORPUS: CorpusSpec[] = [
   ] },
   // ---------- text ----------
   { name: 'text-textbox-wrapping', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
-    text(PARA, { left: 20, top: 20, width: 220, fontSize: 18 }),
-    text('Supercalifragilisticexpialidocious stretches', { left: 260, top: 20, width: 120, fontSize: 16, fill: '#9d0208' }),
+    text(PARA, { left: 10, top: 20, width: 175, fontSize: 17 }),
+    text('Supercalifragilisticexpialidocious stretches', { left: 192, top: 20, width: 100, fontSize: 13, fill: '#9d0208', backgroundColor: '#fff0f0' }),
     text('Line one\nLine two after a newline\n\nafter a blank line', { left: 260, top: 150, width: 130, fontSize: 15, fontFamily: 'Open Sans' }),
   ] },
   { name: 'text-align-left-center-right-justify', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
@@ -352,13 +353,13 @@ export const CORPUS: CorpusSpec[] = [
   } },
   { name: 'text-split-by-grapheme', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
     text('https://imprint.example/very/long/url/without/any/spaces/at/all', { left: 20, top: 20, width: 170, fontSize: 18, splitByGrapheme: true, backgroundColor: '#f1f3f5' }),
-    text('https://imprint.example/very/long/url/without/any/spaces/at/all', { left: 210, top: 20, width: 170, fontSize: 18, splitByGrapheme: false, backgroundColor: '#f1f3f5' }),
-    text('日本語のテキストは単語の区切りがありません。文字ごとに折り返します。', { left: 20, top: 170, width: 360, fontSize: 22, splitByGrapheme: true }),
+    text('https://imprint.example/very/long/url/without/any/spaces', { left: 20, top: 130, width: 150, fontSize: 11, splitByGrapheme: false, backgroundColor: '#fff3bf' }),
+    text('日本語のテキストは単語の区切りがありません。文字ごとに折り返します。', { left: 20, top: 180, width: 360, fontSize: 22, splitByGrapheme: true }),
   ] },
   { name: 'text-min-width', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
     text('Short', { left: 20, top: 20, width: 40, minWidth: 200, fontSize: 28, backgroundColor: '#d0ebff', textAlign: 'center' }),
     text('Extraordinarily', { left: 20, top: 100, width: 60, minWidth: 20, fontSize: 28, backgroundColor: '#ffe3e3' }),
-    text('minWidth wins over width', { left: 20, top: 180, width: 100, minWidth: 330, fontSize: 26, backgroundColor: '#d3f9d8', textAlign: 'right' }),
+    text('minWidth is for editor resizing', { left: 20, top: 170, width: 150, minWidth: 330, fontSize: 22, backgroundColor: '#d3f9d8', textAlign: 'right' }),
   ] },
   { name: 'text-rtl-hebrew-arabic', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
     text('שלום עולם, זהו טקסט בעברית שנשבר לשורות', { left: 20, top: 20, width: 360, fontSize: 26, direction: 'rtl', textAlign: 'right' }),

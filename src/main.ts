@@ -8,6 +8,7 @@ import { MemoryRateLimiter } from './http/rate-limiter.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
 import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
+import { AccountFontLoader } from './services/manage-fonts.js';
 import { seedDemo } from './services/seed-demo.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
 import { openStore } from './store/open-store.js';
@@ -28,9 +29,12 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
   const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const renderPool = opts.renderWorkers ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue }) : null;
   const bundled = bundledFontFamilies();
+  const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const fontLoader = new AccountFontLoader({ store, blobs });
   const deps: ServiceDeps = {
     store,
-    blobs: new DiskBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs,
+    accountFonts: (accountId) => fontLoader.load(accountId),
     renderer: renderPool ?? { render: () => Promise.reject(new Error('render workers are not started in this process')) },
     fetcher: createImageFetcher({ allowPrivate: config.fetchAllowPrivate, cacheDir: path.join(config.dataDir, 'cache', 'images') }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],

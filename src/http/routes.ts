@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppOptions, ImprintApp } from './app.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
+import { registerFontRoutes } from './routes/font-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
@@ -10,6 +11,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions): Prom
   registerGenerateRoutes(app, options.deps);
   registerTemplateRoutes(app, options.deps);
   registerAccountRoutes(app, options.deps);
+  registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);
   registerHealthRoutes(app, options);
 }

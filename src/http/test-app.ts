@@ -6,6 +6,7 @@ import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
 import { renderDocument } from '../render/render-document.js';
 import { createAccount } from '../services/manage-accounts.js';
+import { AccountFontLoader } from '../services/manage-fonts.js';
 import { createTemplate } from '../services/manage-templates.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { openStore } from '../store/open-store.js';
@@ -70,12 +71,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-http-'));
   const store = options.openStore ? await options.openStore() : await openStore({ databaseUrl: ':memory:', dataDir: dir });
   const bundled = bundledFontFamilies();
+  const blobs = new DiskBlobStore(path.join(dir, 'blobs'));
+  const fontLoader = new AccountFontLoader({ store, blobs });
   const deps: ServiceDeps = {
     store,
-    blobs: new DiskBlobStore(path.join(dir, 'blobs')),
+    blobs,
+    accountFonts: (accountId) => fontLoader.load(accountId),
     renderer: options.renderer ?? { render: renderDocument },
     fetcher: createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
-    fontFamilies: async () => bundled,
+    fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
   };

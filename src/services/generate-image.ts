@@ -3,7 +3,7 @@ import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
-import { RenderError, type RenderOutput } from '../render/render-document.js';
+import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
 import { getTemplate } from './manage-templates.js';
@@ -60,7 +60,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   let output: RenderOutput;
   try {
     const images = await fetchImages(deps, applied.document);
-    output = await render(deps, applied.document, images, input, `${template.id}:${template.revision}`, Object.keys(changes).length === 0);
+    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, `${template.id}:${template.revision}`, Object.keys(changes).length === 0);
   } catch (error) {
     await deps.store.refundCredits(account.id, debit.entryId, deps.now());
     throw error;
@@ -116,11 +116,12 @@ async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promi
   return images;
 }
 
-async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, input: GenerateInput, cacheKey: string, unchanged: boolean): Promise<RenderOutput> {
+async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, cacheKey: string, unchanged: boolean): Promise<RenderOutput> {
   try {
     return await deps.renderer.render({
       document,
       images,
+      fonts,
       output: { format: input.format, quality: input.quality, scale: input.scale },
       // The parsed-template cache is only valid for the stored document, not an overridden copy.
       cacheKey: unchanged ? cacheKey : undefined,

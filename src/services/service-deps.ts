@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../blobs/blob-store.js';
-import type { RenderInput, RenderOutput } from '../render/render-document.js';
+import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
@@ -10,6 +10,8 @@ export interface ServiceDeps {
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */
   fontFamilies(accountId: string): Promise<string[]>;
+  /** The account's uploaded font files, for the renderer. */
+  accountFonts(accountId: string): Promise<AccountFont[]>;
   publicUrl: string;
   now(): string;
 }
