@@ -14,12 +14,16 @@
  * - Fonts: @font-face for every bundledFontFaces() entry (src/render/fonts/font-registry.ts), the very files
  *   Imprint registers; every family/weight/style a document uses is loaded with its own text (so
  *   unicode-range subsets load) BEFORE loadFromJSON, because Fabric measures text when objects are created.
- *   Emoji/CJK/Arabic/Hebrew fall back to the system's fonts (Debian fonts-noto-*), as Imprint's do.
+ *   bundledFontFaces() also lists the emoji/CJK/Arabic/Hebrew fallback files under every family name, so
+ *   Chromium falls back to the same files as Skia; system fonts are only reached for characters none cover.
  * - Images: https://assets.imprint.test/<file> is served from test/corpus/assets/<file> (page.route); every
  *   other request is refused. The fidelity test gets the same bytes from loadCorpusImages().
  * - Pixels: the StaticCanvas's own element after renderAll(), Fabric defaults otherwise (object caching on,
  *   as in an editor).
- * Compare one document with Imprint: node --import tsx scripts/compare-render.ts test/corpus/<name>.json
+ * Compare with Imprint:  node --import tsx scripts/compare-render.ts test/corpus/<name>.json   (--golden: no Chromium)
+ * One document:          node --import tsx scripts/fabric-reference.ts <doc.json> <out.png>
+ * Corpus:                node --import tsx scripts/build-corpus.ts   (specs in corpus-specs.ts, real Fabric toJSON)
+ * Assets:                node --import tsx scripts/make-corpus-assets.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

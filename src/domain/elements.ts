@@ -65,11 +65,17 @@ const REPORTED: Record<ElementKind, readonly string[]> = {
 };
 
 /**
- * Colours as the contract shows them: Fabric's "no paint" (`null` or `''`)
- * becomes the word `transparent`; a gradient is reported as its object.
+ * Colours as the contract shows them, always a string: Fabric's "no paint"
+ * (`null` or `''`) becomes the word `transparent`, and a gradient is reported
+ * by its first stop's colour, because clients (and no-code field mappers)
+ * type `fill` as a string. The full gradient is in GET /templates/{id}.
  */
-export function apiPaint(value: unknown): unknown {
-  return value === null || value === undefined || value === '' ? 'transparent' : value;
+export function apiPaint(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'transparent';
+  if (typeof value === 'string') return value;
+  const stops = (value as { colorStops?: Array<{ color?: unknown }> }).colorStops;
+  const first = Array.isArray(stops) ? stops[0]?.color : undefined;
+  return typeof first === 'string' ? first : 'transparent';
 }
 
 function valueOf(obj: FabricObject, key: string): unknown {

@@ -52,11 +52,12 @@ export function registerWebRoutes(app: ImprintApp, dir: string = webDir()): void
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => serve(request, reply, files.get('index.html'), true));
 
+  // The page is only served at /: its relative asset URLs would not resolve from /web/index.html.
   app.get('/web/*', {
     schema: { hide: true, params: Type.Object({ '*': Type.String() }) },
   }, async (request, reply) => {
     const name = request.params['*'];
-    return serve(request, reply, files.get(name), name.endsWith('.html'));
+    return serve(request, reply, name.endsWith('.html') ? undefined : files.get(name), false);
   });
 }
 

@@ -1,0 +1,115 @@
+// The developer area's API keys: list, create (plaintext shown once), revoke.
+import { clear, confirmDialog, copyButton, errorBox, formatDate, h, icon, timeAgo, toast } from '../dom.js';
+
+export async function renderKeys(container, ctx) {
+  document.title = 'API keys · Imprint';
+  const createButton = h('button', { type: 'button', class: 'btn btn-primary' }, icon('plus'), 'Create key');
+  const revealed = h('div', { class: 'revealed-slot' });
+  const status = h('div');
+  const body = h('tbody');
+  container.append(
+    h('div', { class: 'page-header' },
+      h('div', {}, h('h1', {}, 'API keys'), h('p', { class: 'muted' }, 'Send a key as ', h('code', {}, 'Authorization: Bearer <key>'), '. Only a hash of each key is stored: a lost key cannot be shown again, only replaced.')),
+      createButton),
+    revealed,
+    h('section', { class: 'card', 'aria-labelledby': 'keys-title' },
+      h('div', { class: 'card-header' }, h('h2', { id: 'keys-title' }, 'Keys of this account')),
+      h('div', { class: 'table-wrap' },
+        h('table', { class: 'table' },
+          h('thead', {}, h('tr', {},
+            h('th', { scope: 'col' }, 'Key'),
+            h('th', { scope: 'col' }, 'Created'),
+            h('th', { scope: 'col' }, 'Last used'),
+            h('th', { scope: 'col' }, 'Status'),
+            h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+          body)),
+      status),
+  );
+
+  const reload = async () => {
+    try {
+      const keys = await ctx.api.keys();
+      if (!ctx.isCurrent()) return;
+      clear(status);
+      // Active keys first, newest first within each group.
+      keys.sort((a, b) => Number(Boolean(a.revokedAt)) - Number(Boolean(b.revokedAt)) || b.createdAt.localeCompare(a.createdAt));
+      clear(body, keys.map((key) => keyRow(key, ctx, reload)));
+    } catch (error) {
+      if (ctx.isCurrent()) clear(status, errorBox(error, 'Could not load the keys'));
+    }
+  };
+
+  createButton.addEventListener('click', async () => {
+    createButton.disabled = true;
+    try {
+      const created = await ctx.api.createKey();
+      clear(revealed, newKeyPanel(created, () => revealed.replaceChildren()));
+      revealed.querySelector('input')?.select();
+      await reload();
+    } catch (error) {
+      clear(revealed, errorBox(error, 'Could not create a key'));
+    } finally {
+      createButton.disabled = false;
+    }
+  });
+
+  await reload();
+}
+
+/** Whether this row is the key this browser is signed in with (the list never returns plaintexts). */
+function isCurrentKey(key, plaintext) {
+  return Boolean(plaintext) && plaintext.startsWith(key.prefix) && plaintext.endsWith(key.last4);
+}
+
+function keyRow(key, ctx, reload) {
+  const current = isCurrentKey(key, ctx.apiKey) && !key.revokedAt;
+  const revoke = h('button', {
+    type: 'button', class: 'btn btn-small btn-danger-ghost', 'aria-label': `Revoke key ${key.prefix}…${key.last4}`,
+    onclick: async () => {
+      const ok = await confirmDialog({
+        title: 'Revoke this key?',
+        body: [
+          h('p', {}, 'Key ', h('code', {}, `${key.prefix}…${key.last4}`), ' stops working immediately. Anything that still uses it will get ', h('code', {}, '401 invalid_api_key'), '.'),
+          current ? h('p', { class: 'callout callout-warning' }, 'This is the key this browser is using: you will be signed out.') : null,
+          h('p', { class: 'muted' }, 'This cannot be undone.'),
+        ],
+        confirmLabel: 'Revoke key',
+        danger: true,
+      });
+      if (!ok) return;
+      revoke.disabled = true;
+      try {
+        await ctx.api.revokeKey(key.id);
+        toast(`Key ${key.prefix}…${key.last4} revoked`, 'success');
+        if (current) ctx.signOut();
+        else await reload();
+      } catch (error) {
+        revoke.disabled = false;
+        toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
+      }
+    },
+  }, 'Revoke');
+  return h('tr', { class: key.revokedAt ? 'row-muted' : '' },
+    h('td', {},
+      h('code', { class: 'key-mask' }, `${key.prefix}…${key.last4}`),
+      current ? h('span', { class: 'badge badge-info badge-inline' }, 'This browser') : null,
+      h('div', { class: 'muted small mono' }, key.id)),
+    h('td', { class: 'nowrap' }, formatDate(key.createdAt)),
+    h('td', { class: 'nowrap' }, timeAgo(key.lastUsedAt)),
+    h('td', {}, key.revokedAt
+      ? h('span', { class: 'badge badge-neutral', title: formatDate(key.revokedAt) }, `Revoked ${formatDate(key.revokedAt)}`)
+      : h('span', { class: 'badge badge-success' }, 'Active')),
+    h('td', { class: 'actions' }, key.revokedAt ? null : revoke));
+}
+
+function newKeyPanel(created, onDismiss) {
+  const field = h('input', { class: 'input input-mono', readonly: true, value: created.key, 'aria-label': 'New API key', id: 'new-key' });
+  return h('section', { class: 'card reveal', 'aria-labelledby': 'new-key-title' },
+    h('div', { class: 'reveal-head' },
+      h('h2', { id: 'new-key-title' }, 'Your new API key'),
+      h('button', { type: 'button', class: 'btn btn-small btn-ghost', onclick: onDismiss }, 'I have saved it')),
+    h('div', { class: 'callout callout-warning', role: 'note' }, icon('alert'),
+      h('p', {}, h('strong', {}, 'Copy it now. '), 'It is shown only this once: the server keeps only its hash. Store it like a password.')),
+    h('div', { class: 'input-group' }, field, copyButton(created.key, 'Copy key', 'API key copied')),
+    h('p', { class: 'muted small' }, 'Use it from a shell: ', h('code', {}, 'export IMPRINT_KEY=…'), ', then paste any curl command from the template playground.'));
+}
