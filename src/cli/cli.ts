@@ -9,7 +9,15 @@ import { runCommand, USAGE } from './commands.js';
  * blob folder as the server (DATA_DIR / DATABASE_URL), so a key revoked or a
  * grant made here takes effect on the running server's next request.
  */
-export async function main(argv: string[]): Promise<number> {
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const processIo: CliIo = { env: process.env, out: (l) => console.log(l), err: (l) => console.error(l) };
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -29,24 +37,23 @@ export async function main(argv: string[]): Promise<number> {
     },
   });
   if (values.help || positionals.length === 0) {
-    console.log(USAGE);
+    io.out(USAGE);
     return positionals.length === 0 && !values.help ? 1 : 0;
   }
   if (positionals[0] === 'serve') {
     await startServer();
     return -1;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const runtime = await createRuntime(config, { renderWorkers: false });
   try {
     const result = await runCommand(runtime, positionals, values);
-    if (values.json) console.log(JSON.stringify(result.data, null, 2));
-    else console.log(result.text);
+    io.out(values.json ? JSON.stringify(result.data, null, 2) : result.text);
     return 0;
   } catch (error) {
     if (error instanceof ApiError) {
-      if (values.json) console.log(JSON.stringify({ error: { code: error.code, message: error.message, errors: error.details.errors } }, null, 2));
-      else console.error(`error (${error.code}): ${error.message}${(error.details.errors ?? []).map((e) => `\n  ${e.path}: ${e.message}`).join('')}`);
+      if (values.json) io.out(JSON.stringify({ error: { code: error.code, message: error.message, errors: error.details.errors } }, null, 2));
+      else io.err(`error (${error.code}): ${error.message}${(error.details.errors ?? []).map((e) => `\n  ${e.path}: ${e.message}`).join('')}`);
       return 2;
     }
     throw error;

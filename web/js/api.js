@@ -62,6 +62,7 @@ export function createApi(getKey, onUnauthorized) {
     createKey: () => request('POST', '/account/keys', {}),
     revokeKey: (id) => request('DELETE', `/account/keys/${encodeURIComponent(id)}`),
     templates: (sort, order) => request('GET', `/templates/all?sort=${sort}&order=${order}`),
+    template: (id) => request('GET', `/templates/${encodeURIComponent(id)}`),
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
   };

@@ -90,7 +90,10 @@ export async function copyText(text, what = 'Copied') {
 }
 
 export function copyButton(getText, label = 'Copy', what) {
-  return h('button', { type: 'button', class: 'btn btn-small btn-ghost', onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what) }, icon('copy'), label);
+  return h('button', {
+    type: 'button', class: `btn btn-small btn-ghost${label ? '' : ' btn-icon'}`, 'aria-label': label ? null : 'Copy', title: label ? null : 'Copy',
+    onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what),
+  }, icon('copy'), label);
 }
 
 const ICONS = {
