@@ -108,6 +108,7 @@ const ICONS = {
   image: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm0 11 5-5 4 4 3-3 4 4M15.5 9.5h.01',
   arrowUp: 'M12 19V5m-6 6 6-6 6 6',
   arrowDown: 'M12 5v14m-6-6 6 6 6-6',
+  sort: 'M8 9l4-4 4 4M8 15l4 4 4-4',
 };
 
 export function icon(name) {
@@ -124,7 +125,8 @@ export function icon(name) {
 /** The API's error, shown with its code, message, field errors and request id. */
 export function errorBox(error, title = 'The request failed') {
   const code = error?.code ?? 'error';
-  const fields = Array.isArray(error?.errors) ? error.errors : [];
+  // A single field error usually repeats the message; list field errors only when they add something.
+  const fields = (Array.isArray(error?.errors) ? error.errors : []).filter((f, _, all) => all.length > 1 || f.message !== error.message && !error.message?.includes(f.message));
   return h('div', { class: 'callout callout-error', role: 'alert' },
     icon('alert'),
     h('div', {},

@@ -3,7 +3,10 @@
  * paintFirst order, overline, linethrough. Drawn centred at the origin; CORE
  * has already applied transform, opacity, shadow and clip.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+
+type CanvasGradient = ReturnType<SKRSContext2D['createLinearGradient']>;
+type CanvasPattern = ReturnType<SKRSContext2D['createPattern']>;
 import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type TextLayout } from './text-layout.js';
 import { hasStyleChanged } from './text-styles.js';
 
@@ -45,22 +48,65 @@ function colorWithOpacity(color: string, opacity: number | undefined): string {
   return color;
 }
 
-/** Text.handleFiller for colours and plain gradients; returns the offset applied. */
+function liveGradient(ctx: SKRSContext2D, paint: GradientLike): CanvasGradient {
+  const c = paint.coords;
+  const g = paint.type === 'radial'
+    ? ctx.createRadialGradient(c.x1 ?? 0, c.y1 ?? 0, c.r1 ?? 0, c.x2 ?? 0, c.y2 ?? 0, c.r2 ?? 0)
+    : ctx.createLinearGradient(c.x1 ?? 0, c.y1 ?? 0, c.x2 ?? 0, c.y2 ?? 0);
+  for (const s of paint.colorStops) g.addColorStop(s.offset, colorWithOpacity(s.color, s.opacity));
+  return g;
+}
+
+/** Object._applyPatternGradientTransform: gradient coords are relative to the text's top-left (or its size). */
+function applyGradientTransform(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike): { x: number; y: number } {
+  const x = -layout.width / 2 + (paint.offsetX ?? 0);
+  const y = -layout.height / 2 + (paint.offsetY ?? 0);
+  if (paint.gradientUnits === 'percentage') ctx.transform(layout.width, 0, 0, layout.height, x, y);
+  else ctx.transform(1, 0, 0, 1, x, y);
+  const t = paint.gradientTransform;
+  if (t) ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
+  return { x, y };
+}
+
+/**
+ * Text._applyPatternGradientTransformText: a percentage or transformed
+ * gradient cannot go through the context transform (it would scale the
+ * glyphs), so Fabric paints it into a pattern canvas of the object's size
+ * plus strokeWidth and fills the text with that pattern. The canvas size is
+ * truncated to integers exactly as assigning `canvas.width` does in a
+ * browser, and the gradient sits strokeWidth/2 in from the pattern's corner.
+ */
+function gradientPattern(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike): CanvasPattern {
+  const width = layout.width + layout.p.strokeWidth;
+  const height = layout.height + layout.p.strokeWidth;
+  const canvas = createCanvas(Math.max(1, Math.trunc(width)), Math.max(1, Math.trunc(height)));
+  const pctx = canvas.getContext('2d');
+  pctx.beginPath();
+  pctx.moveTo(0, 0);
+  pctx.lineTo(width, 0);
+  pctx.lineTo(width, height);
+  pctx.lineTo(0, height);
+  pctx.closePath();
+  pctx.translate(width / 2, height / 2);
+  pctx.fillStyle = liveGradient(pctx, paint);
+  applyGradientTransform(pctx, layout, paint);
+  pctx.fill();
+  return ctx.createPattern(canvas, 'no-repeat');
+}
+
+/** Text.handleFiller: colours, plain gradients, and pattern-backed transformed gradients; returns the offset applied. */
 function setPaint(ctx: SKRSContext2D, layout: TextLayout, prop: 'fillStyle' | 'strokeStyle', paint: unknown): { x: number; y: number } {
   if (isGradient(paint)) {
-    const c = paint.coords;
-    const g = paint.type === 'radial'
-      ? ctx.createRadialGradient(c.x1 ?? 0, c.y1 ?? 0, c.r1 ?? 0, c.x2 ?? 0, c.y2 ?? 0, c.r2 ?? 0)
-      : ctx.createLinearGradient(c.x1 ?? 0, c.y1 ?? 0, c.x2 ?? 0, c.y2 ?? 0);
-    for (const s of paint.colorStops) g.addColorStop(s.offset, colorWithOpacity(s.color, s.opacity));
-    ctx[prop] = g;
-    const x = -layout.width / 2 + (paint.offsetX ?? 0);
-    const y = -layout.height / 2 + (paint.offsetY ?? 0);
-    if (paint.gradientUnits === 'percentage') ctx.transform(layout.width, 0, 0, layout.height, x, y);
-    else ctx.transform(1, 0, 0, 1, x, y);
-    const t = paint.gradientTransform;
-    if (t) ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
-    return { x, y };
+    if (paint.gradientUnits === 'percentage' || paint.gradientTransform) {
+      const x = -layout.width / 2;
+      const y = -layout.height / 2;
+      ctx.translate(x, y);
+      const pattern = gradientPattern(ctx, layout, paint);
+      if (pattern) ctx[prop] = pattern;
+      return { x, y };
+    }
+    ctx[prop] = liveGradient(ctx, paint);
+    return applyGradientTransform(ctx, layout, paint);
   }
   ctx[prop] = typeof paint === 'string' ? paint : 'rgba(0,0,0,0)';
   return { x: 0, y: 0 };

@@ -18,7 +18,7 @@ export async function renderKeys(container, ctx) {
         h('table', { class: 'table' },
           h('thead', {}, h('tr', {},
             h('th', { scope: 'col' }, 'Key'),
-            h('th', { scope: 'col' }, 'Created'),
+            h('th', { scope: 'col', class: 'hide-sm' }, 'Created'),
             h('th', { scope: 'col' }, 'Last used'),
             h('th', { scope: 'col' }, 'Status'),
             h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
@@ -94,7 +94,7 @@ function keyRow(key, ctx, reload) {
       h('code', { class: 'key-mask' }, `${key.prefix}…${key.last4}`),
       current ? h('span', { class: 'badge badge-info badge-inline' }, 'This browser') : null,
       h('div', { class: 'muted small mono' }, key.id)),
-    h('td', { class: 'nowrap' }, formatDate(key.createdAt)),
+    h('td', { class: 'nowrap hide-sm' }, formatDate(key.createdAt)),
     h('td', { class: 'nowrap' }, timeAgo(key.lastUsedAt)),
     h('td', {}, key.revokedAt
       ? h('span', { class: 'badge badge-neutral', title: formatDate(key.revokedAt) }, `Revoked ${formatDate(key.revokedAt)}`)

@@ -36,10 +36,10 @@ async function load(content, ctx) {
       h('p', { class: 'muted' }, 'Create one with ', h('code', {}, 'POST /templates'), ' or ', h('code', {}, 'npx imprint templates import'), '.')));
     return;
   }
-  const sortHeader = (field, label) => {
+  const sortHeader = (field, label, className = null) => {
     const active = sortState.sort === field;
     const next = active && sortState.order === 'desc' ? 'asc' : 'desc';
-    return h('th', { scope: 'col', 'aria-sort': active ? (sortState.order === 'asc' ? 'ascending' : 'descending') : 'none' },
+    return h('th', { scope: 'col', class: className, 'aria-sort': active ? (sortState.order === 'asc' ? 'ascending' : 'descending') : 'none' },
       h('button', {
         type: 'button', class: `sort-button${active ? ' active' : ''}`,
         title: `Sort by ${label.toLowerCase()}, ${next === 'asc' ? 'oldest' : 'newest'} first`,
@@ -50,14 +50,14 @@ async function load(content, ctx) {
           await load(content, ctx);
           content.querySelector(`.sort-button.active`)?.focus();
         },
-      }, label, active ? icon(sortState.order === 'asc' ? 'arrowUp' : 'arrowDown') : null));
+      }, label, icon(active ? (sortState.order === 'asc' ? 'arrowUp' : 'arrowDown') : 'sort')));
   };
   const rows = templates.map((t) => {
     const href = `#/templates/${encodeURIComponent(t.id)}`;
     return h('tr', { class: 'row-link', onclick: (event) => { if (!event.target.closest('a, button')) location.hash = href; } },
       h('td', {}, h('a', { href, class: 'row-title' }, t.name)),
-      h('td', {}, h('span', { class: 'id-cell' }, h('code', {}, t.id), copyButton(t.id, '', 'Template id copied'))),
-      h('td', { class: 'nowrap' }, formatDate(t.createdAt)),
+      h('td', { class: 'hide-sm' }, h('span', { class: 'id-cell' }, h('code', {}, t.id), copyButton(t.id, '', 'Template id copied'))),
+      h('td', { class: 'nowrap hide-sm' }, formatDate(t.createdAt)),
       h('td', { class: 'nowrap' }, timeAgo(t.updatedAt)),
       h('td', { class: 'actions' }, h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground')));
   });
@@ -67,8 +67,8 @@ async function load(content, ctx) {
         h('caption', { class: 'visually-hidden' }, 'Templates; the Created and Updated column headers sort the list'),
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col' }, 'Name'),
-          h('th', { scope: 'col' }, 'Template id'),
-          sortHeader('createdAt', 'Created'),
+          h('th', { scope: 'col', class: 'hide-sm' }, 'Template id'),
+          sortHeader('createdAt', 'Created', 'hide-sm'),
           sortHeader('updatedAt', 'Updated'),
           h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
         h('tbody', {}, rows))));

@@ -1,0 +1,58 @@
+/**
+ * Where an Imprint render's time goes, measured in-process (one thread, no
+ * pool) with the renderer's own stages: the input clone a worker message
+ * costs, the parsed-template cache lookup, the decoded-image lookup, Skia
+ * painting, reading pixels and the sharp encode. Internal modules are used
+ * directly; the bench only reads them, it never changes render behaviour.
+ */
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { normalizeCached } from '../src/render/document-cache.js';
+import { canvasToRaw, encodeCanvas } from '../src/render/encode.js';
+import { decodeImage } from '../src/render/image-cache.js';
+import { paintDocument } from '../src/render/paint-document.js';
+import { renderDocument } from '../src/render/render-document.js';
+import { percentile } from './measure.js';
+async function p50Of(n, fn) {
+    const samples = [];
+    for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await fn(i);
+        samples.push(performance.now() - t0);
+    }
+    return percentile(samples.sort((a, b) => a - b), 50);
+}
+export async function profileImprintStages(input, n) {
+    if (!input.cacheKey)
+        throw new Error('profileImprintStages needs a cacheKey');
+    await renderDocument(input); // fonts registered, template parsed and cached, image decoded
+    const doc = normalizeCached(input.document, input.cacheKey, () => {
+        throw new Error('expected a parsed-template cache hit');
+    });
+    const images = new Map();
+    for (const [src, bytes] of input.images)
+        images.set(src, await decodeImage(bytes, src));
+    // A worker receives a fresh copy of the image bytes with every message, so
+    // the WeakMap misses and the bytes are hashed; reproduce that with copies.
+    const copies = Array.from({ length: n }, () => [...input.images.values()].map((b) => new Uint8Array(b)));
+    const canvas = paintDocument(doc, images, 1);
+    const { width, height } = canvas;
+    const uncachedInput = { ...input, cacheKey: undefined };
+    const rows = [];
+    const add = async (stage, note, fn) => {
+        rows.push({ stage, note, p50: await p50Of(n, fn) });
+    };
+    await add('structured clone of input', 'what postMessage to a worker copies', () => structuredClone(input));
+    await add('template cache lookup', 'JSON.stringify + compare (cache hit)', () => normalizeCached(input.document, input.cacheKey, () => undefined));
+    await add('image lookup', 'sha256 of the bytes + LRU hit', (i) => Promise.all(copies[i].map((b) => decodeImage(b, 'photo'))));
+    await add('paint (Skia)', 'paintDocument on a prepared document', () => paintDocument(doc, images, 1));
+    await add('canvas.data()', 'premultiplied pixels, as encode uses', () => canvas.data());
+    await add('getImageData', 'unpremultiplied copy (renderToRaw only)', () => canvasToRaw(canvas));
+    await add('encode PNG (encodeCanvas)', 'sharp from canvas.data(), premultiplied', () => encodeCanvas(canvas, { format: 'png', quality: 90 }));
+    const raw = canvas.data();
+    await add('encode PNG, not premultiplied', 'same pixels, sharp skips unpremultiply', () => sharp(raw, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer());
+    await add('renderDocument, cached', 'everything above in one call', () => renderDocument(input));
+    await add('renderDocument, no cacheKey', 'adds normalize + text layout', () => renderDocument(uncachedInput));
+    return rows;
+}
+//# sourceMappingURL=imprint-stages.js.map

@@ -1,0 +1,281 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CORPUS_ASSET_HOST, readCorpusAsset } from './corpus-images.js';
+import { loadFontFaces } from './font-faces.js';
+import { findRepoRoot } from './repo-root.js';
+/**
+ * Real Fabric.js in Debian's headless Chromium: the reference every golden is
+ * made with. One browser; one page per Fabric major version, reused across
+ * documents (fonts stay loaded, Fabric's char-width cache stays valid because
+ * fonts are loaded before any text is measured).
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+    '--no-sandbox',
+    '--disable-gpu', // software Skia raster, like @napi-rs/canvas
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--force-color-profile=srgb', // no display colour management on image pixels
+    '--disable-web-security', // corpus images come from another (fake) origin; keep the canvas untainted
+    // Asks for unhinted outlines as in @napi-rs/canvas. Measured: canvas text pixels were identical with and
+    // without it (and with --disable-lcd-text, --disable-font-subpixel-positioning, --text-contrast/gamma);
+    // kept so a Chromium that does honour it stays on the unhinted side.
+    '--font-render-hinting=none',
+];
+const PAGE_ORIGIN = 'http://imprint.golden';
+const BUNDLES = {
+    5: 'node_modules/fabric5/dist/fabric.min.js',
+    6: 'node_modules/fabric6/dist/index.min.js',
+    7: 'node_modules/fabric/dist/index.min.js',
+};
+/** The document's `version` picks the Fabric that renders it; none means 7. */
+export function fabricMajorOf(doc) {
+    if (typeof doc.version !== 'string' || doc.version === '')
+        return 7;
+    const major = Number.parseInt(doc.version, 10);
+    if (major <= 5)
+        return 5;
+    if (major === 6)
+        return 6;
+    if (major === 7)
+        return 7;
+    throw new Error(`unsupported Fabric version ${doc.version}`);
+}
+const TEXT_TYPES = new Set(['text', 'i-text', 'textbox']);
+const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui']);
+function cssFamily(family) {
+    return /["',]/.test(family) || GENERIC_FAMILIES.has(family.toLowerCase()) ? family : `"${family}"`;
+}
+/**
+ * CSS font shorthands (with the text that uses them) for every
+ * family/weight/style a document's text uses, including per-character
+ * styles in both the v5 object form and the v6/v7 array form.
+ */
+export function fontSamples(doc) {
+    const byFont = new Map();
+    const add = (family, weight, style, text) => {
+        const f = `${style ?? 'normal'} ${weight ?? 'normal'} 40px ${cssFamily(String(family ?? 'Times New Roman'))}`;
+        byFont.set(f, (byFont.get(f) ?? '') + text);
+    };
+    const visit = (value) => {
+        if (Array.isArray(value))
+            return value.forEach(visit);
+        if (value === null || typeof value !== 'object')
+            return;
+        const o = value;
+        if (typeof o.type === 'string' && TEXT_TYPES.has(o.type.toLowerCase())) {
+            const text = String(o.text ?? '');
+            add(o.fontFamily, o.fontWeight, o.fontStyle, text);
+            const styleDecls = [];
+            if (Array.isArray(o.styles)) {
+                for (const s of o.styles)
+                    if (s?.style)
+                        styleDecls.push(s.style);
+            }
+            else if (o.styles && typeof o.styles === 'object') {
+                for (const line of Object.values(o.styles)) {
+                    for (const s of Object.values(line ?? {}))
+                        styleDecls.push(s);
+                }
+            }
+            for (const s of styleDecls) {
+                add(s.fontFamily ?? o.fontFamily, s.fontWeight ?? o.fontWeight, s.fontStyle ?? o.fontStyle, text);
+            }
+        }
+        if ('objects' in o)
+            visit(o.objects);
+        if ('clipPath' in o)
+            visit(o.clipPath);
+    };
+    visit(doc.objects);
+    return [...byFont].map(([font, text]) => ({ font, text }));
+}
+function fontFaceCss(faces) {
+    return faces
+        .map((f, i) => {
+        const range = f.unicodeRange ? `unicode-range:${f.unicodeRange};` : '';
+        return `@font-face{font-family:${JSON.stringify(f.family)};font-style:${f.style};font-weight:${f.weight};font-display:block;src:url(/fonts/${i});${range}}`;
+    })
+        .join('\n');
+}
+function fontMime(file) {
+    if (file.endsWith('.woff2'))
+        return 'font/woff2';
+    if (file.endsWith('.woff'))
+        return 'font/woff';
+    if (file.endsWith('.otf'))
+        return 'font/otf';
+    return 'font/ttf';
+}
+export class FabricBrowser {
+    browser;
+    faces;
+    fontSource;
+    pages = new Map();
+    constructor(browser, faces, fontSource) {
+        this.browser = browser;
+        this.faces = faces;
+        this.fontSource = fontSource;
+    }
+    static async launch() {
+        const { faces, source } = await loadFontFaces();
+        const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+        return new FabricBrowser(browser, faces, source);
+    }
+    async close() {
+        await this.browser.close();
+    }
+    /** Renders the document with the Fabric its `version` names; returns PNG bytes. */
+    async render(doc) {
+        const dataUrl = await this.run(doc, { mode: 'png' });
+        return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+    }
+    /**
+     * Loads a (possibly abbreviated) document into the Fabric its `version` names and returns what that
+     * Fabric's canvas.toJSON(['name']) writes; `minimal` sets includeDefaultValues = false, as editors
+     * that store compact JSON do. Used to build the corpus from real Fabric output.
+     */
+    async serialize(doc, minimal = false) {
+        return JSON.parse(await this.run(doc, { mode: minimal ? 'json-minimal' : 'json' }));
+    }
+    async run(doc, opts) {
+        const major = fabricMajorOf(doc);
+        const page = await this.page(major);
+        const errors = [];
+        const onError = (e) => void errors.push(e.message);
+        page.on('pageerror', onError);
+        try {
+            return await page.evaluate(renderInPage, { doc, major, samples: fontSamples(doc), mode: opts.mode });
+        }
+        catch (err) {
+            throw new Error(`Fabric ${major} failed: ${err.message}${errors.length ? `; page errors: ${errors.join('; ')}` : ''}`);
+        }
+        finally {
+            page.off('pageerror', onError);
+        }
+    }
+    page(major) {
+        let p = this.pages.get(major);
+        if (!p) {
+            p = this.openPage(major);
+            this.pages.set(major, p);
+        }
+        return p;
+    }
+    async openPage(major) {
+        const root = findRepoRoot();
+        const context = await this.browser.newContext({ deviceScaleFactor: 1, viewport: { width: 800, height: 600 } });
+        // tsx (esbuild keepNames) wraps named functions in __name(); functions passed to evaluate need it too.
+        await context.addInitScript('globalThis.__name = (fn) => fn;');
+        const page = await context.newPage();
+        const html = `<!doctype html><html><head><meta charset="utf-8"><style>${fontFaceCss(this.faces)}</style>
+<script src="/fabric.js"></script></head><body style="margin:0"></body></html>`;
+        // Everything is served from disk; any other request is refused so a
+        // golden can never depend on the network.
+        await page.route('**/*', async (route) => {
+            const url = new URL(route.request().url());
+            if (url.origin === PAGE_ORIGIN) {
+                if (url.pathname === '/')
+                    return route.fulfill({ contentType: 'text/html', body: html });
+                if (url.pathname === '/fabric.js') {
+                    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(root, BUNDLES[major])) });
+                }
+                const m = /^\/fonts\/(\d+)$/.exec(url.pathname);
+                const face = m ? this.faces[Number(m[1])] : undefined;
+                if (face)
+                    return route.fulfill({ contentType: fontMime(face.file), body: readFileSync(face.file) });
+            }
+            if (url.hostname === CORPUS_ASSET_HOST) {
+                try {
+                    const bytes = readCorpusAsset(url.href);
+                    if (bytes) {
+                        return route.fulfill({ body: Buffer.from(bytes), headers: { 'access-control-allow-origin': '*' } });
+                    }
+                }
+                catch {
+                    /* fall through to 404 */
+                }
+                return route.fulfill({ status: 404, body: 'no such corpus asset' });
+            }
+            return route.abort('blockedbyclient');
+        });
+        await page.goto(`${PAGE_ORIGIN}/`);
+        const version = await page.evaluate(() => globalThis.fabric.version);
+        if (Number.parseInt(version, 10) !== major)
+            throw new Error(`loaded Fabric ${version}, wanted ${major}`);
+        return page;
+    }
+}
+/** Runs inside the page: fonts first, then Fabric, then the lower canvas's pixels. */
+async function renderInPage(arg) {
+    const { doc, major, samples, mode } = arg;
+    // The project compiles without the DOM lib; this function only runs in the page.
+    const g = globalThis;
+    const document = g.document;
+    // Fabric measures text when objects are created; a font that arrives later
+    // would leave wrong widths in its cache, so every face must be loaded first.
+    await Promise.all(samples.map((s) => document.fonts.load(s.font, s.text || 'A')));
+    await document.fonts.ready;
+    const fabric = g.fabric;
+    const el = document.createElement('canvas');
+    document.body.appendChild(el);
+    const canvas = new fabric.StaticCanvas(el, {
+        width: doc.width,
+        height: doc.height,
+        enableRetinaScaling: false,
+        renderOnAddRemove: false,
+    });
+    try {
+        if (mode !== 'png') {
+            // Corpus building: objects are created by Fabric itself; `group` specs with `build: true` list their
+            // children in canvas coordinates and get their own transform afterwards, as an editor's "group" does.
+            const enliven = async (specs) => {
+                const out = [];
+                for (const spec of specs) {
+                    if (spec.build) {
+                        const { objects, build, type, clipPath, ...props } = spec;
+                        const group = new fabric.Group(await enliven(objects));
+                        group.set(props);
+                        if (clipPath)
+                            group.clipPath = (await enliven([clipPath]))[0];
+                        group.setCoords();
+                        out.push(group);
+                    }
+                    else if (major === 5) {
+                        // Fabric 5.5's Textbox.fromObject turns a missing `styles` into undefined and toJSON then throws;
+                        // documents real v5 editors wrote always carry `styles`.
+                        const full = /text/i.test(spec.type) && spec.styles === undefined ? { ...spec, styles: {} } : spec;
+                        out.push((await new Promise((resolve) => fabric.util.enlivenObjects([full], resolve)))[0]);
+                    }
+                    else {
+                        out.push((await fabric.util.enlivenObjects([spec]))[0]);
+                    }
+                }
+                return out;
+            };
+            for (const obj of await enliven(doc.objects))
+                canvas.add(obj);
+            if (doc.background !== undefined)
+                canvas.backgroundColor = doc.background;
+            canvas.includeDefaultValues = mode === 'json';
+            return JSON.stringify(canvas.toJSON(['name']));
+        }
+        if (major === 5) {
+            await new Promise((resolve) => canvas.loadFromJSON(doc, () => resolve()));
+        }
+        else {
+            await canvas.loadFromJSON(doc);
+        }
+        canvas.renderAll();
+        return canvas.getElement().toDataURL('image/png');
+    }
+    finally {
+        canvas.dispose();
+        el.remove();
+    }
+}
+//# sourceMappingURL=fabric-browser.js.map

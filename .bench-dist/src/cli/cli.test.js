@@ -1,0 +1,88 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadConfig } from '../config.js';
+import { buildApp } from '../http/app.js';
+import { MemoryRateLimiter } from '../http/rate-limiter.js';
+import { sampleTemplate } from '../http/test-app.js';
+import { createRuntime } from '../main.js';
+import { renderDocument } from '../render/render-document.js';
+import { main } from './cli.js';
+/**
+ * The CLI and a running server share DATA_DIR: what the operator does here
+ * must take effect on the server's very next request.
+ */
+describe('npx imprint', () => {
+    let dir;
+    let env;
+    let server;
+    let app;
+    const run = async (...argv) => {
+        const out = [];
+        const err = [];
+        const code = await main([...argv, '--json'], { env, out: (l) => out.push(l), err: (l) => err.push(l) });
+        return { code, json: JSON.parse(out.join('\n') || 'null'), err: err.join('\n') };
+    };
+    before(async () => {
+        dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-cli-'));
+        env = { DATA_DIR: dir };
+        server = await createRuntime(loadConfig(env), { renderWorkers: false });
+        server.deps.renderer = { render: renderDocument };
+        app = await buildApp({ deps: server.deps, rateLimiter: new MemoryRateLimiter(), limits: { readPerMinute: 1000, generatePerMinute: 1000 }, bodyLimitBytes: 1 << 20 });
+    });
+    after(async () => {
+        await app.close();
+        await server.close();
+        await rm(dir, { recursive: true, force: true });
+    });
+    test('accounts, credits, keys and templates, seen at once by the running server', async () => {
+        const created = await run('accounts', 'create', '--name', 'acme', '--credits', '5');
+        assert.equal(created.code, 0, created.err);
+        const { account, apiKey, keyId } = created.json;
+        assert.match(apiKey, /^imp_/);
+        const auth = { authorization: `Bearer ${apiKey}` };
+        assert.equal((await app.inject({ url: '/account', headers: auth })).json().credits, 5);
+        assert.equal((await run('credits', 'grant', '--account', account.id, '--amount', '7')).json.balance, 12);
+        assert.equal((await app.inject({ url: '/account', headers: auth })).json().credits, 12, 'the grant is visible immediately');
+        const file = path.join(dir, 'card.json');
+        await writeFile(file, JSON.stringify({ name: 'CLI card', template: sampleTemplate() }));
+        const imported = await run('templates', 'import', '--account', account.id, file);
+        assert.equal(imported.code, 0, imported.err);
+        const list = (await app.inject({ url: '/templates/all', headers: auth })).json();
+        assert.deepEqual(list.map((t) => t.name), ['CLI card']);
+        const second = await run('keys', 'create', '--account', account.id);
+        const keys = (await run('keys', 'list', '--account', account.id)).json;
+        assert.equal(keys.length, 2);
+        assert.ok(!JSON.stringify(keys).includes(apiKey), 'keys list never shows a plaintext key');
+        assert.equal((await run('keys', 'revoke', '--account', account.id, '--key', keyId)).code, 0);
+        assert.equal((await app.inject({ url: '/account', headers: auth })).statusCode, 401, 'revocation is immediate');
+        assert.equal((await app.inject({ url: '/account', headers: { authorization: `Bearer ${second.json.key}` } })).statusCode, 200);
+    });
+    test('bad input is a clear error with a non-zero exit', async () => {
+        const missing = await run('credits', 'grant', '--account', 'acc_nope', '--amount', '5');
+        assert.equal(missing.code, 2);
+        assert.equal(missing.json.error.code, 'not_found');
+        const unknown = await run('frobnicate');
+        assert.equal(unknown.code, 2);
+        const duplicate = await run('accounts', 'create', '--name', 'acme');
+        assert.equal(duplicate.code, 2);
+        assert.match(duplicate.json.error.message, /already exists/);
+    });
+    test('render draws a template locally with --set overrides, no server and no credits', async () => {
+        const file = path.join(dir, 'local.json');
+        await writeFile(file, JSON.stringify(sampleTemplate()));
+        const out = path.join(dir, 'out.png');
+        const result = await run('render', file, '--out', out, '--set', 'title.text=From the CLI', '--set', 'background.fill=#14532d', '--scale', '2');
+        assert.equal(result.code, 0, result.err);
+        const meta = await sharp(await readFile(out)).metadata();
+        assert.deepEqual([meta.format, meta.width, meta.height], ['png', 640, 360]);
+        const { data } = await sharp(out).extract({ left: 6, top: 300, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+        assert.deepEqual([...data.subarray(0, 3)], [0x14, 0x53, 0x2d], 'the fill override is drawn');
+        const bad = await run('render', file, '--out', out, '--set', 'nope.text=x');
+        assert.equal(bad.json.error.code, 'unknown_element');
+    });
+});
+//# sourceMappingURL=cli.test.js.map

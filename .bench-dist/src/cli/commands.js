@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '../domain/errors.js';
+import { createAccount, grantCredits, requireAccount } from '../services/manage-accounts.js';
+import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../services/manage-api-keys.js';
+import { createTemplate } from '../services/manage-templates.js';
+import { renderLocal } from './render-local.js';
+export const USAGE = `Usage: npx imprint <command> [options]   (add --json for machine-readable output)
+
+  serve                                            start the HTTP server (same as npm start)
+  accounts create --name N --credits C             create an account; prints its id and first API key
+  accounts list
+  credits grant --account ID --amount N [--note T] add (or with a negative N remove) credits
+  keys create --account ID                         issue another API key (shown once)
+  keys list --account ID
+  keys revoke --account ID --key KEY_ID            immediate
+  templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
+  render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp] [--scale S]
+                                                   render locally: no server, no credits
+
+Settings come from the environment (DATA_DIR, DATABASE_URL, …) exactly as for the server.`;
+export async function runCommand(runtime, [group, action, ...rest], values) {
+    const deps = runtime.deps;
+    const str = (name) => {
+        const v = values[name];
+        if (typeof v !== 'string' || v.trim() === '')
+            throw new ApiError('invalid_request', `--${name} is required for "${group} ${action}".`);
+        return v;
+    };
+    const int = (name) => {
+        const n = Number(str(name));
+        if (!Number.isInteger(n))
+            throw new ApiError('invalid_request', `--${name} must be a whole number.`);
+        return n;
+    };
+    switch (`${group} ${action ?? ''}`.trim()) {
+        case 'accounts create': {
+            const { account, key } = await createAccount(deps, { name: str('name'), credits: values.credits === undefined ? 0 : int('credits') });
+            return {
+                data: { account, apiKey: key.plaintext, keyId: key.record.id },
+                text: `Account ${account.id} "${account.name}" with ${account.credits} credits.\nAPI key (shown once): ${key.plaintext}`,
+            };
+        }
+        case 'accounts list': {
+            const accounts = await deps.store.listAccounts();
+            return { data: accounts, text: accounts.map((a) => `${a.id}  ${a.credits.toString().padStart(8)} credits  ${a.name}`).join('\n') || 'No accounts.' };
+        }
+        case 'credits grant': {
+            const balance = await grantCredits(deps, str('account'), int('amount'), typeof values.note === 'string' ? values.note : null);
+            return { data: { accountId: values.account, balance }, text: `Balance of ${values.account} is now ${balance}.` };
+        }
+        case 'keys create': {
+            await requireAccount(deps, str('account'));
+            const issued = await createApiKey(deps, str('account'));
+            return { data: { ...describeKey(issued.record), key: issued.plaintext }, text: `Key ${issued.record.id} (shown once): ${issued.plaintext}` };
+        }
+        case 'keys list': {
+            await requireAccount(deps, str('account'));
+            const keys = (await listApiKeys(deps, str('account'))).map(describeKey);
+            return {
+                data: keys,
+                text: keys.map((k) => `${k.id}  ${k.prefix}…${k.last4}  created ${k.createdAt}  last used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`).join('\n') || 'No keys.',
+            };
+        }
+        case 'keys revoke': {
+            await revokeApiKey(deps, str('account'), str('key'));
+            return { data: { revoked: values.key }, text: `Revoked ${values.key}.` };
+        }
+        case 'templates import': {
+            const file = rest[0];
+            if (!file)
+                throw new ApiError('invalid_request', 'templates import needs a FILE.');
+            const parsed = JSON.parse(await readFile(file, 'utf8'));
+            const wrapped = 'template' in parsed && typeof parsed.template === 'object';
+            const template = wrapped ? parsed.template : parsed;
+            const name = typeof values.name === 'string' ? values.name : wrapped && typeof parsed.name === 'string' ? parsed.name : file.replace(/^.*\//, '').replace(/\.json$/, '');
+            await requireAccount(deps, str('account'));
+            const record = await createTemplate(deps, str('account'), { name, template });
+            return { data: { id: record.id, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt }, text: `Imported template ${record.id} "${record.name}".` };
+        }
+        default:
+            if (group === 'render') {
+                const file = action;
+                if (!file)
+                    throw new ApiError('invalid_request', 'render needs a FILE.');
+                const result = await renderLocal(runtime, file, {
+                    out: str('out'),
+                    sets: values.set ?? [],
+                    format: values.format,
+                    scale: values.scale === undefined ? undefined : Number(values.scale),
+                });
+                return { data: result, text: `Wrote ${result.out} (${result.width}×${result.height} ${result.format}, ${result.bytes} bytes).` };
+            }
+            throw new ApiError('invalid_request', `Unknown command "${[group, action].filter(Boolean).join(' ')}".\n\n${USAGE}`);
+    }
+}
+//# sourceMappingURL=commands.js.map

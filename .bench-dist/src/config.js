@@ -1,0 +1,90 @@
+import os from 'node:os';
+import path from 'node:path';
+/** The README's settings table is generated from this list, so the two cannot drift. */
+export const SETTINGS = [
+    { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
+    { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
+    { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses' },
+    { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache' },
+    { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
+    { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
+    { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },
+    { name: 'RATE_LIMIT_GENERATE', default: '600', meaning: 'Requests per minute per API key on POST /image/generate' },
+    { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
+    { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
+    { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
+    { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
+    { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
+];
+export class ConfigError extends Error {
+    problems;
+    constructor(problems) {
+        super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+        this.problems = problems;
+        this.name = 'ConfigError';
+    }
+}
+export function loadConfig(env = process.env, cwd = process.cwd()) {
+    const problems = [];
+    const int = (name, fallback, min, max) => {
+        const raw = env[name];
+        if (raw === undefined || raw === '')
+            return fallback;
+        const value = Number(raw);
+        if (!Number.isInteger(value) || value < min || value > max) {
+            problems.push(`${name}=${JSON.stringify(raw)} must be a whole number from ${min} to ${max}`);
+            return fallback;
+        }
+        return value;
+    };
+    const bool = (name, fallback) => {
+        const raw = env[name]?.trim().toLowerCase();
+        if (raw === undefined || raw === '')
+            return fallback;
+        if (['1', 'true', 'yes', 'on'].includes(raw))
+            return true;
+        if (['0', 'false', 'no', 'off'].includes(raw))
+            return false;
+        problems.push(`${name}=${JSON.stringify(env[name])} must be 1 or 0`);
+        return fallback;
+    };
+    const port = int('PORT', 3000, 0, 65535);
+    const host = env.HOST?.trim() || '127.0.0.1';
+    let publicUrl = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
+    try {
+        const url = new URL(publicUrl);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw new Error('scheme');
+        publicUrl = publicUrl.replace(/\/+$/, '');
+    }
+    catch {
+        problems.push(`PUBLIC_URL=${JSON.stringify(env.PUBLIC_URL)} must be an absolute http(s) URL such as https://images.example.com`);
+    }
+    const databaseUrl = env.DATABASE_URL?.trim() || null;
+    if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+        problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)');
+    }
+    const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+    const logLevel = (env.LOG_LEVEL?.trim() || 'info');
+    if (!logLevels.includes(logLevel))
+        problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+    const config = {
+        port,
+        host,
+        publicUrl,
+        dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
+        databaseUrl,
+        bodyLimitBytes: int('BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+        rateLimitReadPerMinute: int('RATE_LIMIT_READ', 120, 1, 1_000_000),
+        rateLimitGeneratePerMinute: int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000),
+        renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
+        renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
+        fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
+        seedDemo: bool('SEED_DEMO', true),
+        logLevel,
+    };
+    if (problems.length > 0)
+        throw new ConfigError(problems);
+    return config;
+}
+//# sourceMappingURL=config.js.map

@@ -1,0 +1,46 @@
+/**
+ * The one error catalog: every `code` the API can return and its HTTP status.
+ * Routes never pick a status themselves; they throw an ApiError with a code.
+ */
+export const ERROR_CATALOG = {
+    invalid_request: 400,
+    missing_template_id: 400,
+    unknown_element: 400,
+    invalid_property: 400,
+    invalid_template: 400,
+    unknown_font: 400,
+    invalid_font: 400,
+    invalid_api_key: 401,
+    insufficient_credits: 402,
+    template_not_found: 404,
+    image_not_found: 404,
+    font_not_found: 404,
+    key_not_found: 404,
+    not_found: 404,
+    method_not_allowed: 405,
+    idempotency_key_in_use: 409,
+    payload_too_large: 413,
+    unsupported_media_type: 415,
+    image_fetch_failed: 422,
+    render_failed: 422,
+    idempotency_key_reused: 422,
+    rate_limited: 429,
+    internal_error: 500,
+    service_unavailable: 503,
+};
+export class ApiError extends Error {
+    code;
+    details;
+    statusCode;
+    constructor(code, message, details = {}) {
+        super(message);
+        this.code = code;
+        this.details = details;
+        this.name = 'ApiError';
+        this.statusCode = ERROR_CATALOG[code];
+    }
+}
+export function statusOf(code) {
+    return ERROR_CATALOG[code];
+}
+//# sourceMappingURL=errors.js.map

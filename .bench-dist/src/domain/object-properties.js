@@ -1,0 +1,211 @@
+/**
+ * Which Fabric object properties Imprint draws, which it tolerates only at
+ * Fabric's default, and which it ignores. `validateTemplate` applies these
+ * tables; the renderer may rely on every supported property having passed
+ * the value check listed here.
+ */
+import { isColor } from './color.js';
+export const isFiniteNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+export const num = (min, max) => (v) => isFiniteNumber(v) && v >= min && v <= max ? null : `a number between ${min} and ${max}`;
+/** Strictly positive, e.g. a font size: 0 would divide by zero in Fabric's line metrics. */
+export const positive = (max) => (v) => isFiniteNumber(v) && v > 0 && v <= max ? null : `a number greater than 0 and at most ${max}`;
+export const bool = (v) => (typeof v === 'boolean' ? null : 'true or false');
+export const oneOf = (...values) => (v) => typeof v === 'string' && values.includes(v) ? null : `one of ${values.map((x) => `"${x}"`).join(', ')}`;
+/** Fabric origins are keywords or fractions of the box (0 = left/top, 1 = right/bottom). */
+const origin = (...keywords) => (v) => (typeof v === 'string' && keywords.includes(v)) || (isFiniteNumber(v) && Math.abs(v) <= 1e4)
+    ? null
+    : `one of ${keywords.map((k) => `"${k}"`).join(', ')} or a number`;
+/** `null` and `''` both mean "no paint" in Fabric. */
+export const colorOrNone = (v) => v === null || v === '' || isColor(v) ? null : 'a CSS colour (hex, rgb(), hsl(), a colour name, "transparent"), "" or null';
+const dashArray = (v) => v === null ||
+    (Array.isArray(v) && v.length <= 100 && v.every((x) => isFiniteNumber(x) && x >= 0 && x <= 1e5))
+    ? null
+    : 'null or an array of at most 100 non-negative numbers';
+export const FONT_WEIGHT_KEYWORDS = ['normal', 'bold', 'bolder', 'lighter'];
+export const fontWeight = (v) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    if (isFiniteNumber(n))
+        return n >= 1 && n <= 1000 ? null : 'a number between 1 and 1000';
+    return typeof v === 'string' && FONT_WEIGHT_KEYWORDS.includes(v)
+        ? null
+        : '"normal", "bold", "bolder", "lighter" or a number between 1 and 1000';
+};
+export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right'];
+export const FONT_STYLES = ['normal', 'italic', 'oblique'];
+export const IMAGE_FITS = ['cover', 'contain', 'fill'];
+export const TEXT_FITS = ['none', 'shrink'];
+export const LIMITS = {
+    coordinate: 1e6,
+    size: 1e5,
+    scale: 1e4,
+    strokeWidth: 1e4,
+    fontSize: 1e4,
+    textLength: 100_000,
+    points: 100_000,
+    pathCommands: 100_000,
+    styleRanges: 100_000,
+    objects: 10_000,
+    depth: 20,
+    nameLength: 200,
+};
+const coord = num(-LIMITS.coordinate, LIMITS.coordinate);
+const size = num(0, LIMITS.size);
+/**
+ * Properties every object may carry, each with its value check. `fill`,
+ * `stroke`, `shadow`, `clipPath`, `name`, `type` and `objects` are checked
+ * by template-schema.ts itself because they recurse or need context.
+ */
+export const COMMON_PROPERTIES = {
+    type: 'special',
+    name: 'special',
+    version: (v) => (typeof v === 'string' ? null : 'a string'),
+    originX: origin('left', 'center', 'right'),
+    originY: origin('top', 'center', 'bottom'),
+    left: coord,
+    top: coord,
+    width: size,
+    height: size,
+    scaleX: num(-LIMITS.scale, LIMITS.scale),
+    scaleY: num(-LIMITS.scale, LIMITS.scale),
+    angle: coord,
+    flipX: bool,
+    flipY: bool,
+    skewX: num(-360, 360),
+    skewY: num(-360, 360),
+    opacity: num(0, 1),
+    visible: bool,
+    fill: 'special',
+    stroke: 'special',
+    strokeWidth: num(0, LIMITS.strokeWidth),
+    strokeDashArray: dashArray,
+    strokeLineCap: oneOf('butt', 'round', 'square'),
+    strokeLineJoin: oneOf('miter', 'round', 'bevel'),
+    strokeMiterLimit: num(0, 1e4),
+    strokeUniform: bool,
+    paintFirst: oneOf('fill', 'stroke'),
+    shadow: 'special',
+    backgroundColor: colorOrNone,
+    clipPath: 'special',
+};
+const TEXT_PROPERTIES = {
+    text: (v) => (typeof v === 'string' && v.length <= LIMITS.textLength ? null : `a string of at most ${LIMITS.textLength} characters`),
+    fontSize: positive(LIMITS.fontSize),
+    fontFamily: 'special',
+    fontWeight,
+    fontStyle: oneOf(...FONT_STYLES),
+    lineHeight: num(0, 100),
+    charSpacing: num(-1e5, 1e5),
+    textAlign: oneOf(...TEXT_ALIGNS),
+    underline: bool,
+    overline: bool,
+    linethrough: bool,
+    textBackgroundColor: colorOrNone,
+    direction: oneOf('ltr', 'rtl'),
+    styles: 'special',
+    // Imprint extension (issue 3, "Text fit"): shrink overflowing text down to minFontSize.
+    textFit: oneOf(...TEXT_FITS),
+    minFontSize: positive(LIMITS.fontSize),
+};
+export const TYPE_PROPERTIES = {
+    rect: { rx: size, ry: size },
+    circle: { radius: size },
+    ellipse: { rx: size, ry: size },
+    triangle: {},
+    line: { x1: coord, y1: coord, x2: coord, y2: coord },
+    polyline: { points: 'special' },
+    polygon: { points: 'special' },
+    path: { path: 'special' },
+    text: TEXT_PROPERTIES,
+    'i-text': TEXT_PROPERTIES,
+    textbox: { ...TEXT_PROPERTIES, splitByGrapheme: bool, minWidth: size },
+    image: {
+        src: 'special',
+        cropX: num(0, LIMITS.coordinate),
+        cropY: num(0, LIMITS.coordinate),
+        // Imprint extension: how a replaced image fills the element's box (see overrides.ts).
+        fit: oneOf(...IMAGE_FITS),
+    },
+    group: { objects: 'special' },
+};
+/** Only meaningful on an object used as a clipPath. */
+export const CLIP_PATH_PROPERTIES = { inverted: bool, absolutePositioned: bool };
+/**
+ * Properties Fabric writes (or editors commonly add) that Imprint does not
+ * draw. Each is accepted only at one of the listed values, which are Fabric's
+ * defaults across v5–v7 — so real toJSON() output passes, while a template
+ * that depends on e.g. `fillRule: 'evenodd'` is refused rather than drawn wrong.
+ * `null` in a list also stands for "absent/undefined" (JSON has no undefined).
+ */
+export const DEFAULT_ONLY = {
+    fillRule: ['nonzero'],
+    globalCompositeOperation: ['source-over'],
+    strokeDashOffset: [0],
+    inverted: [false],
+    absolutePositioned: [false],
+    transformMatrix: [null],
+    clipTo: [null],
+    filters: [[]],
+    resizeFilter: [null],
+    imageSmoothing: [true],
+    srcFromAttribute: [false],
+    minimumScaleTrigger: [0.5],
+    // v4 stored circle angles in radians, v5+ in degrees; both mean "full circle".
+    startAngle: [0],
+    endAngle: [360, 2 * Math.PI],
+    counterClockwise: [false],
+    exactBoundingBox: [false],
+    sourcePath: [null],
+    // Text on a path.
+    path: [null],
+    pathStartOffset: [0],
+    pathSide: ['left'],
+    pathAlign: ['baseline'],
+    textDecorationThickness: [66.667],
+    textDecorationColor: [null, ''],
+    deltaY: [0],
+    // Textbox-only properties when found on IText/Text.
+    minWidth: [20],
+    splitByGrapheme: [false],
+};
+/**
+ * Editor-only state: interaction, controls, caching and metadata. None of it
+ * changes a single pixel of a static render, and editors persist it freely
+ * (e.g. `selectable: false` on a locked background), so it is ignored
+ * whatever its value rather than making such templates unsaveable.
+ */
+export const IGNORED = new Set([
+    'selectable', 'evented', 'hasControls', 'hasBorders', 'hasRotatingPoint', 'perPixelTargetFind',
+    'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'lockSkewingX',
+    'lockSkewingY', 'lockScalingFlip', 'lockUniScaling', 'hoverCursor', 'moveCursor', 'borderColor',
+    'borderDashArray', 'borderOpacityWhenMoving', 'borderScaleFactor', 'cornerColor', 'cornerStrokeColor',
+    'cornerStyle', 'cornerSize', 'cornerDashArray', 'touchCornerSize', 'transparentCorners', 'padding',
+    'selectionBackgroundColor', 'activeOn', 'rotatingPointOffset', 'centeredRotation', 'centeredScaling',
+    'minScaleLimit', 'snapAngle', 'snapThreshold', 'objectCaching', 'noScaleCache', 'statefullCache',
+    'dirty', 'includeDefaultValues', 'excludeFromExport', 'subTargetCheck', 'interactive', 'useSetOnGroup',
+    // A serialized group keeps its own left/top/width/height, so its layout strategy does not matter.
+    'layoutManager',
+    // IText editing state.
+    'editable', 'editingBorderColor', 'cursorColor', 'cursorDelay', 'cursorDuration', 'cursorWidth',
+    'selectionColor', 'selectionStart', 'selectionEnd', 'caching', 'isEditing',
+    // The server fetches images itself; CORS mode is a browser concern.
+    'crossOrigin',
+    // Metadata editors attach through toJSON(['id', 'data']).
+    'id', 'data',
+]);
+/** Properties allowed inside per-character `styles` entries. */
+export const STYLE_PROPERTIES = {
+    fill: colorOrNone,
+    stroke: colorOrNone,
+    strokeWidth: num(0, LIMITS.strokeWidth),
+    fontSize: positive(LIMITS.fontSize),
+    fontFamily: 'special',
+    fontWeight,
+    fontStyle: oneOf(...FONT_STYLES),
+    underline: bool,
+    overline: bool,
+    linethrough: bool,
+    textBackgroundColor: colorOrNone,
+    // Superscript/subscript baseline shift.
+    deltaY: num(-LIMITS.coordinate, LIMITS.coordinate),
+};
+//# sourceMappingURL=object-properties.js.map

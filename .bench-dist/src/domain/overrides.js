@@ -1,0 +1,333 @@
+/**
+ * Per-request changes to a template's elements (the generate body's
+ * `elements` / `modifications`). Pure: validates, coerces the string values
+ * no-code tools send, and returns a changed copy of the document.
+ *
+ * Renderer contract for images: when an override sets `src`, `width`,
+ * `height` or `fit` on an image, the object gets `fit` ('cover' unless the
+ * override says otherwise) and crop is reset. An image object carrying `fit`
+ * is drawn so the picture fills the element's box — width×scaleX by
+ * height×scaleY around the object's origin, rotated/flipped/skewed like the
+ * object — `cover` cropping the excess centrally, `contain` letterboxing,
+ * `fill` stretching. Without `fit`, Fabric's own crop-box semantics apply.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { isColor } from './color.js';
+import { elementKind, namedObjects } from './elements.js';
+import { canonicalType, primaryFontFamily } from './fabric-types.js';
+import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS } from './object-properties.js';
+import { isRemoteImageUrl } from './template-schema.js';
+const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/** No-code tools send every value as a string: "24" and " 1.5" are numbers. */
+function toNumber(raw) {
+    if (typeof raw === 'number')
+        return Number.isFinite(raw) ? raw : null;
+    if (typeof raw === 'string' && NUMERIC.test(raw.trim()))
+        return Number(raw.trim());
+    return null;
+}
+const number = (min, max, exclusiveMin = false) => (raw) => {
+    const n = toNumber(raw);
+    const ok = n !== null && (exclusiveMin ? n > min : n >= min) && n <= max;
+    return ok ? { value: n } : { expected: `a number ${exclusiveMin ? 'greater than' : 'from'} ${min}${exclusiveMin ? ' and at most' : ' to'} ${max}` };
+};
+const boolean = (raw) => {
+    if (typeof raw === 'boolean')
+        return { value: raw };
+    const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    return s === 'true' ? { value: true } : s === 'false' ? { value: false } : { expected: 'true or false' };
+};
+const oneOf = (values) => (raw) => {
+    const s = typeof raw === 'string' ? raw.trim().toLowerCase() : undefined;
+    return s !== undefined && values.includes(s) ? { value: s } : { expected: `one of ${values.join(', ')}` };
+};
+const color = (raw) => isColor(raw) ? { value: raw.trim() } : { expected: 'a colour: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS colour name or transparent' };
+const text = (raw) => typeof raw === 'string' && raw.length <= LIMITS.textLength ? { value: raw } : { expected: `a string of at most ${LIMITS.textLength} characters` };
+const fontFamily = (raw, opts) => {
+    if (typeof raw !== 'string' || raw.trim() === '')
+        return { expected: 'a font family name' };
+    if (opts.fontFamilies) {
+        const wanted = primaryFontFamily(raw).toLowerCase();
+        if (!opts.fontFamilies.some((f) => primaryFontFamily(f).toLowerCase() === wanted)) {
+            return { expected: `an available font family (${[...opts.fontFamilies].sort().join(', ')})` };
+        }
+    }
+    return { value: raw.trim() };
+};
+const fontWeight = (raw) => {
+    const n = toNumber(raw);
+    if (n !== null && n >= 1 && n <= 1000)
+        return { value: n };
+    const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    return s === 'normal' || s === 'bold' ? { value: s } : { expected: 'normal, bold or a number from 1 to 1000' };
+};
+const src = (raw) => typeof raw === 'string' && isRemoteImageUrl(raw.trim()) ? { value: raw.trim() } : { expected: 'an http(s) URL or a data:image/ URL' };
+const coord = number(-LIMITS.coordinate, LIMITS.coordinate);
+const size = number(0, LIMITS.size);
+const COERCERS = {
+    left: coord,
+    top: coord,
+    width: size,
+    height: size,
+    scaleX: number(-LIMITS.scale, LIMITS.scale),
+    scaleY: number(-LIMITS.scale, LIMITS.scale),
+    angle: coord,
+    opacity: number(0, 1),
+    visible: boolean,
+    fill: color,
+    stroke: color,
+    strokeWidth: number(0, LIMITS.strokeWidth),
+    rx: size,
+    ry: size,
+    fontSize: number(0, LIMITS.fontSize, true),
+    fontFamily,
+    fontWeight,
+    fontStyle: oneOf(FONT_STYLES),
+    lineHeight: number(0, 100),
+    charSpacing: number(-1e5, 1e5),
+    textAlign: oneOf(TEXT_ALIGNS),
+    underline: boolean,
+    linethrough: boolean,
+    text,
+    // Imprint's text fit (issue 3) may be switched on per request too.
+    textFit: oneOf(TEXT_FITS),
+    minFontSize: number(0, LIMITS.fontSize, true),
+    src,
+    fit: oneOf(IMAGE_FITS),
+};
+const BOX = ['left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'angle', 'opacity', 'visible'];
+// Groups size to their children, and polylines/polygons/paths to their points: width/height are not free.
+const NO_SIZE = BOX.filter((k) => k !== 'width' && k !== 'height');
+/** The override properties an element accepts, by its kind (and, for shapes, its type). */
+export function allowedOverrideProperties(obj) {
+    const type = canonicalType(obj.type);
+    switch (elementKind(obj)) {
+        case 'text':
+            return [...BOX, 'text', 'fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'lineHeight', 'charSpacing', 'textAlign', 'underline', 'linethrough', 'textFit', 'minFontSize'];
+        case 'image':
+            return [...BOX, 'src', 'fit'];
+        case 'line':
+            return [...BOX, 'fill', 'stroke', 'strokeWidth'];
+        case 'group':
+            return [...NO_SIZE];
+        case 'shape': {
+            const base = type === 'polyline' || type === 'polygon' || type === 'path' ? NO_SIZE : BOX;
+            const radii = type === 'rect' || type === 'ellipse' ? ['rx', 'ry'] : [];
+            return [...base, 'fill', 'stroke', 'strokeWidth', ...radii];
+        }
+    }
+}
+const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Applies `changes` (element name → properties) to a copy of `doc`; `doc` is never mutated. */
+export function applyOverrides(doc, changes, opts = {}) {
+    if (changes === undefined || changes === null)
+        return { ok: true, document: structuredClone(doc) };
+    if (!isPlainObject(changes)) {
+        const message = 'The changes must be an object mapping element names to properties, e.g. {"title": {"text": "Hello"}}';
+        return { ok: false, code: 'invalid_property', message, errors: [{ path: '', message }] };
+    }
+    const copy = structuredClone(doc);
+    const elements = namedObjects(copy);
+    const unknown = [];
+    const invalid = [];
+    const planned = [];
+    for (const [name, props] of Object.entries(changes)) {
+        const obj = elements.get(name);
+        if (!obj) {
+            const names = [...elements.keys()];
+            const list = names.length > 0 ? `Elements in this template: ${names.join(', ')}.` : 'This template has no named elements.';
+            unknown.push({ path: name, message: `Unknown element "${name}". ${list}` });
+            continue;
+        }
+        const kind = elementKind(obj);
+        if (!isPlainObject(props)) {
+            invalid.push({ path: name, message: `The changes for element "${name}" (${kind}) must be an object of properties, e.g. {"opacity": 0.5}.` });
+            continue;
+        }
+        const allowed = allowedOverrideProperties(obj);
+        const values = new Map();
+        for (const [key, raw] of Object.entries(props)) {
+            const path = `${name}.${key}`;
+            if (!allowed.includes(key)) {
+                invalid.push({ path, message: `"${path}" cannot be changed: "${key}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
+                continue;
+            }
+            const result = COERCERS[key](raw, opts);
+            if ('expected' in result) {
+                invalid.push({ path, message: `Invalid value for "${path}" (${kind} element): expected ${result.expected}, got ${preview(raw)}.` });
+            }
+            else {
+                values.set(key, result.value);
+            }
+        }
+        planned.push([obj, values]);
+    }
+    if (unknown.length > 0 || invalid.length > 0) {
+        const errors = [...unknown, ...invalid];
+        const code = unknown.length > 0 ? 'unknown_element' : 'invalid_property';
+        const more = errors.length > 1 ? ` (${errors.length - 1} more in errors)` : '';
+        return { ok: false, code, message: `${errors[0].message}${more}`, errors };
+    }
+    for (const [obj, values] of planned)
+        applyTo(obj, values);
+    return { ok: true, document: copy };
+}
+function preview(value) {
+    const s = JSON.stringify(value) ?? String(value);
+    return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+/** Object-level properties that per-character styles can also set. */
+const STYLE_KEYS = ['fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'underline', 'linethrough'];
+function applyTo(obj, values) {
+    const type = canonicalType(obj.type);
+    const kind = elementKind(obj);
+    if (kind === 'text') {
+        if (values.has('text')) {
+            obj.styles = remapStyles(obj.styles, String(obj.text ?? ''), values.get('text'));
+            obj.text = values.get('text');
+        }
+        // Overriding e.g. `fill` means "this element's colour": per-character
+        // values for that property would otherwise keep parts of the old look.
+        const stripped = STYLE_KEYS.filter((k) => values.has(k));
+        if (stripped.length > 0)
+            obj.styles = stripStyleKeys(obj.styles, stripped);
+    }
+    for (const [key, value] of values) {
+        if (key === 'text')
+            continue;
+        if (kind === 'line' && key === 'fill') {
+            // A Fabric line paints only its stroke; `fill` is its visible colour (see elements.ts).
+            if (!values.has('stroke'))
+                obj.stroke = value;
+        }
+        else if (kind === 'line' && (key === 'width' || key === 'height')) {
+            resizeLine(obj, key === 'width' ? 'x' : 'y', value);
+        }
+        else if (type === 'circle' && (key === 'width' || key === 'height')) {
+            // Fabric recomputes a circle's box from its radius when loading.
+            obj.radius = value / 2;
+            obj.width = obj.height = value;
+        }
+        else if (type === 'ellipse' && (key === 'width' || key === 'height' || key === 'rx' || key === 'ry')) {
+            const [radius, side] = key === 'width' || key === 'rx' ? ['rx', 'width'] : ['ry', 'height'];
+            const r = key === radius ? value : value / 2;
+            obj[radius] = r;
+            obj[side] = r * 2;
+        }
+        else {
+            obj[key] = value;
+        }
+    }
+    if (kind === 'image' && ['src', 'width', 'height', 'fit'].some((k) => values.has(k))) {
+        obj.fit = values.get('fit') ?? obj.fit ?? 'cover';
+        // The template's crop referred to the old picture (or old box).
+        if (values.has('src')) {
+            obj.cropX = 0;
+            obj.cropY = 0;
+        }
+    }
+}
+/**
+ * Fabric derives a line's width/height from x1..x2 / y1..y2 when loading,
+ * so a size override moves the end points symmetrically about their middle.
+ */
+function resizeLine(obj, axis, length) {
+    const k1 = `${axis}1`;
+    const k2 = `${axis}2`;
+    const p1 = typeof obj[k1] === 'number' ? obj[k1] : 0;
+    const p2 = typeof obj[k2] === 'number' ? obj[k2] : 0;
+    const mid = (p1 + p2) / 2;
+    const dir = p2 >= p1 ? 1 : -1;
+    obj[k1] = mid - (dir * length) / 2;
+    obj[k2] = mid + (dir * length) / 2;
+    obj[axis === 'x' ? 'width' : 'height'] = length;
+}
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const graphemeCount = (line) => [...segmenter.segment(line)].length;
+/** Fabric indexes styles by line (split on newlines) and grapheme. */
+const lineLengths = (text) => text.split(/\r?\n/).map(graphemeCount);
+/**
+ * Keeps per-character styles coherent when the text is replaced:
+ * - a style applied to every character of the old text (the common
+ *   "select all, change font" case) is applied to all of the new text;
+ * - otherwise styles stay on the same character positions, and those that
+ *   no longer index a character are dropped.
+ * The serialization form (v6+ ranges or v5 nested) is preserved.
+ */
+export function remapStyles(styles, oldText, newText) {
+    const oldLines = lineLengths(oldText);
+    const newLines = lineLengths(newText);
+    const newTotal = newLines.reduce((a, b) => a + b, 0);
+    if (Array.isArray(styles)) {
+        const ranges = styles;
+        const oldTotal = oldLines.reduce((a, b) => a + b, 0);
+        const uniform = uniformRangeStyle(ranges, oldTotal);
+        if (uniform)
+            return newTotal > 0 ? [{ start: 0, end: newTotal, style: uniform }] : [];
+        return ranges
+            .filter((r) => r.start < newTotal)
+            .map((r) => ({ ...r, end: Math.min(r.end, newTotal) }));
+    }
+    if (!isPlainObject(styles))
+        return styles;
+    const nested = styles;
+    const uniform = uniformNestedStyle(nested, oldLines);
+    const out = {};
+    newLines.forEach((length, line) => {
+        const chars = {};
+        for (let c = 0; c < length; c++) {
+            const style = uniform ?? nested[line]?.[c];
+            if (style)
+                chars[c] = { ...style };
+        }
+        if (Object.keys(chars).length > 0)
+            out[line] = chars;
+    });
+    return out;
+}
+function uniformRangeStyle(ranges, total) {
+    if (total === 0 || ranges.length === 0)
+        return null;
+    let covered = 0;
+    for (const r of ranges) {
+        if (r.start !== covered || !isDeepStrictEqual(r.style, ranges[0].style))
+            return null;
+        covered = r.end;
+    }
+    return covered >= total ? ranges[0].style : null;
+}
+function uniformNestedStyle(styles, lengths) {
+    let first;
+    for (let line = 0; line < lengths.length; line++) {
+        for (let c = 0; c < lengths[line]; c++) {
+            const style = styles[line]?.[c];
+            if (!style)
+                return null;
+            first ??= style;
+            if (!isDeepStrictEqual(style, first))
+                return null;
+        }
+    }
+    return first && Object.keys(first).length > 0 ? first : null;
+}
+function stripStyleKeys(styles, keys) {
+    const strip = (style) => Object.fromEntries(Object.entries(style).filter(([k]) => !keys.includes(k)));
+    if (Array.isArray(styles)) {
+        return styles.map((r) => ({ ...r, style: strip(r.style) })).filter((r) => Object.keys(r.style).length > 0);
+    }
+    if (!isPlainObject(styles))
+        return styles;
+    const out = {};
+    for (const [line, chars] of Object.entries(styles)) {
+        const kept = {};
+        for (const [c, style] of Object.entries(chars)) {
+            const s = strip(style);
+            if (Object.keys(s).length > 0)
+                kept[c] = s;
+        }
+        if (Object.keys(kept).length > 0)
+            out[line] = kept;
+    }
+    return out;
+}
+//# sourceMappingURL=overrides.js.map

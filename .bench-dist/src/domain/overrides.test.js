@@ -1,0 +1,179 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { allowedOverrideProperties, applyOverrides, remapStyles } from './overrides.js';
+import { listElements } from './elements.js';
+import { validateTemplate } from './template-schema.js';
+import { fabric5Document, fabric7Document } from './fabric-fixtures.test-helper.js';
+function ok(result) {
+    assert.ok(result.ok, `expected success, got ${JSON.stringify(result)}`);
+    return result.document;
+}
+function fail(result) {
+    assert.equal(result.ok, false, 'expected failure');
+    if (result.ok)
+        throw new Error('unreachable');
+    return result;
+}
+const find = (doc, name) => {
+    const walk = (objs) => {
+        for (const o of objs) {
+            if (o.name === name)
+                return o;
+            const inner = Array.isArray(o.objects) ? walk(o.objects) : undefined;
+            if (inner)
+                return inner;
+        }
+    };
+    return walk(doc.objects);
+};
+test('no changes returns an equal copy; input is never mutated', () => {
+    const doc = fabric7Document();
+    const before = structuredClone(doc);
+    for (const changes of [undefined, null, {}]) {
+        const out = ok(applyOverrides(doc, changes));
+        assert.notEqual(out, doc);
+        assert.deepEqual(out, doc);
+    }
+    ok(applyOverrides(doc, { title: { text: 'New', fill: 'blue' }, logo: { src: 'https://x.test/a.png' }, 'badge-text': { text: 'HOT' } }));
+    assert.deepEqual(doc, before);
+});
+test('string coercion for no-code tools', () => {
+    const doc = fabric7Document();
+    const out = ok(applyOverrides(doc, { title: { fontSize: '24', lineHeight: ' 1.5', underline: 'true', visible: 'FALSE', textAlign: 'Center', fontWeight: '700' }, card: { opacity: '0.25', angle: -15, strokeWidth: '3e0' } }));
+    const title = find(out, 'title');
+    assert.equal(title.fontSize, 24);
+    assert.equal(title.lineHeight, 1.5);
+    assert.equal(title.underline, true);
+    assert.equal(title.visible, false);
+    assert.equal(title.textAlign, 'center');
+    assert.equal(title.fontWeight, 700);
+    assert.equal(find(out, 'card').opacity, 0.25);
+    assert.equal(find(out, 'card').strokeWidth, 3);
+    for (const [props, path] of [
+        [{ fontSize: '24px' }, 'title.fontSize'],
+        [{ fontSize: 0 }, 'title.fontSize'],
+        [{ underline: 'yes' }, 'title.underline'],
+        [{ underline: 1 }, 'title.underline'],
+        [{ text: 42 }, 'title.text'],
+        [{ fill: 'bleu' }, 'title.fill'],
+        [{ opacity: 1.5 }, 'title.opacity'],
+        [{ width: -1 }, 'title.width'],
+        [{ scaleX: 'Infinity' }, 'title.scaleX'],
+        [{ textAlign: 'middle' }, 'title.textAlign'],
+    ]) {
+        const r = fail(applyOverrides(doc, { title: props }));
+        assert.equal(r.code, 'invalid_property');
+        assert.equal(r.errors[0].path, path, JSON.stringify(props));
+        assert.match(r.message, new RegExp(`^Invalid value for "${path.replace('.', '\\.')}" \\(text element\\): expected `));
+    }
+});
+test('colours in every accepted syntax', () => {
+    const doc = fabric7Document();
+    for (const c of ['#abc', '#abcd', '#aabbcc', '#aabbccdd', 'rgb(1,2,3)', 'rgba(1 2 3 / 50%)', 'hsl(10, 50%, 50%)', 'hsla(10 50% 50% / .5)', 'teal', 'transparent']) {
+        assert.equal(find(ok(applyOverrides(doc, { card: { fill: c } })), 'card').fill, c);
+    }
+});
+test('unknown element lists the template element names', () => {
+    const r = fail(applyOverrides(fabric7Document(), { nope: { text: 'x' }, title: { sparkle: 1 } }));
+    assert.equal(r.code, 'unknown_element');
+    assert.match(r.message, /^Unknown element "nope"\. Elements in this template: bg, card, dot, rule, squiggle, title, subtitle, logo, badge, badge-bg, badge-text\./);
+    assert.deepEqual(r.errors.map((e) => e.path), ['nope', 'title.sparkle']);
+});
+test('a property not allowed for the kind names element.property, the allowed list and the kind', () => {
+    const r = fail(applyOverrides(fabric7Document(), { title: { src: 'https://x.test/a.png' } }));
+    assert.equal(r.code, 'invalid_property');
+    assert.equal(r.errors[0].path, 'title.src');
+    assert.match(r.message, /"title\.src" cannot be changed: "src" is not a property of text element "title"\. Allowed on this element: left, top, .*text, fill, fontSize/);
+    assert.equal(fail(applyOverrides(fabric7Document(), { logo: { text: 'x' } })).errors[0].path, 'logo.text');
+    assert.equal(fail(applyOverrides(fabric7Document(), { squiggle: { width: 5 } })).errors[0].path, 'squiggle.width');
+    assert.equal(fail(applyOverrides(fabric7Document(), { dot: { rx: 5 } })).errors[0].path, 'dot.rx');
+    assert.equal(fail(applyOverrides(fabric7Document(), { title: 'hello' })).errors[0].path, 'title');
+    assert.equal(fail(applyOverrides(fabric7Document(), ['title'])).code, 'invalid_property');
+    assert.ok(allowedOverrideProperties({ type: 'Rect' }).includes('rx'));
+    assert.ok(!allowedOverrideProperties({ type: 'group' }).includes('width'));
+});
+test('image src: http(s) or data URL; sets fit (cover by default) and resets crop', () => {
+    const doc = fabric7Document();
+    const logo = find(ok(applyOverrides(doc, { logo: { src: 'https://cdn.test/x.jpg' } })), 'logo');
+    assert.equal(logo.src, 'https://cdn.test/x.jpg');
+    assert.equal(logo.fit, 'cover');
+    assert.equal(logo.cropX, 0);
+    const contained = find(ok(applyOverrides(doc, { logo: { src: 'data:image/png;base64,AAAA', fit: 'contain' } })), 'logo');
+    assert.equal(contained.fit, 'contain');
+    assert.equal(find(ok(applyOverrides(doc, { logo: { width: '50' } })), 'logo').fit, 'cover');
+    assert.equal(find(ok(applyOverrides(doc, { logo: { opacity: 0.5 } })), 'logo').fit, undefined);
+    for (const bad of ['ftp://x/a.png', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', '/local.png']) {
+        assert.equal(fail(applyOverrides(doc, { logo: { src: bad } })).errors[0].path, 'logo.src', bad);
+    }
+    assert.equal(fail(applyOverrides(doc, { logo: { fit: 'stretch' } })).errors[0].path, 'logo.fit');
+});
+test('lines: fill is the stroke colour; width moves the end points', () => {
+    const doc = fabric7Document();
+    const line = find(ok(applyOverrides(doc, { rule: { fill: 'red', width: 100 } })), 'rule');
+    assert.equal(line.stroke, 'red');
+    assert.equal(line.fill, 'rgb(0,0,0)');
+    assert.equal(line.width, 100);
+    assert.equal(line.x2 - line.x1, 100);
+    assert.equal(listElements(ok(applyOverrides(doc, { rule: { fill: 'red' } }))).rule.fill, 'red');
+});
+test('circles and ellipses keep radius and box in step', () => {
+    const doc = fabric7Document();
+    const dot = find(ok(applyOverrides(doc, { dot: { width: 90 } })), 'dot');
+    assert.equal(dot.radius, 45);
+    assert.equal(dot.height, 90);
+    const out = ok(applyOverrides(fabric5Document(), { box: { rx: 8 } }));
+    assert.equal(find(out, 'box').rx, 8);
+});
+test('font overrides are checked against available families when given', () => {
+    const doc = fabric7Document();
+    const r = fail(applyOverrides(doc, { title: { fontFamily: 'Papyrus' } }, { fontFamilies: ['Inter', 'Roboto'] }));
+    assert.match(r.message, /expected an available font family \(Inter, Roboto\)/);
+    const title = find(ok(applyOverrides(doc, { title: { fontFamily: 'roboto' } }, { fontFamilies: ['Inter', 'Roboto'] })), 'title');
+    assert.equal(title.fontFamily, 'roboto');
+    // The per-character fontFamily from the template no longer overrides the element's font.
+    assert.ok(title.styles.every((r) => !('fontFamily' in r.style)));
+});
+test('text replacement keeps styles coherent in both serialization forms', () => {
+    // Uniform style over the whole text spreads over the new text.
+    assert.deepEqual(remapStyles([{ start: 0, end: 5, style: { fontFamily: 'Roboto' } }], 'Hello', 'Hi there'), [{ start: 0, end: 8, style: { fontFamily: 'Roboto' } }]);
+    assert.deepEqual(remapStyles({ 0: { 0: { fill: 'red' }, 1: { fill: 'red' } } }, 'ab', 'x\nyz'), { 0: { 0: { fill: 'red' } }, 1: { 0: { fill: 'red' }, 1: { fill: 'red' } } });
+    // Partial styles stay on their positions; those past the end are dropped or clipped.
+    assert.deepEqual(remapStyles([{ start: 0, end: 1, style: { fill: 'red' } }, { start: 3, end: 8, style: { fill: 'blue' } }], 'abcdefgh', 'abcd'), [
+        { start: 0, end: 1, style: { fill: 'red' } },
+        { start: 3, end: 4, style: { fill: 'blue' } },
+    ]);
+    assert.deepEqual(remapStyles({ 0: { 0: { fill: 'red' }, 4: { fill: 'blue' } }, 1: { 0: { fill: 'green' } } }, 'abcde\nf', 'abc'), { 0: { 0: { fill: 'red' } } });
+    // Graphemes, not UTF-16 units: one emoji is one character.
+    assert.deepEqual(remapStyles([{ start: 2, end: 3, style: { fill: 'red' } }], 'ab👍🏽', '👍🏽'), []);
+    assert.deepEqual(remapStyles([{ start: 1, end: 2, style: { fill: 'red' } }], 'ab👍🏽', '👍🏽b'), [{ start: 1, end: 2, style: { fill: 'red' } }]);
+    assert.deepEqual(remapStyles([], 'a', 'b'), []);
+    const out = ok(applyOverrides(fabric7Document(), { title: { text: 'Hi' } }));
+    const title = find(out, 'title');
+    assert.equal(title.text, 'Hi');
+    assert.deepEqual(title.styles, [
+        { start: 0, end: 1, style: { fill: 'red', fontWeight: 'bold' } },
+        { start: 1, end: 2, style: { fontFamily: 'Roboto' } },
+    ]);
+    const v5 = find(ok(applyOverrides(fabric5Document(), { caption: { text: 'a' } })), 'caption');
+    assert.deepEqual(v5.styles, {});
+});
+test('overriding fill drops per-character fill so the whole text changes colour', () => {
+    const title = find(ok(applyOverrides(fabric7Document(), { title: { fill: '#00f' } })), 'title');
+    assert.equal(title.fill, '#00f');
+    assert.deepEqual(title.styles, [
+        { start: 0, end: 1, style: { fontWeight: 'bold' } },
+        { start: 1, end: 2, style: { fontFamily: 'Roboto' } },
+    ]);
+});
+test('overridden documents still pass template validation', () => {
+    const out = ok(applyOverrides(fabric7Document(), {
+        title: { text: 'Done', textFit: 'shrink', minFontSize: '10', fontStyle: 'italic' },
+        logo: { src: 'https://cdn.test/x.png', fit: 'fill' },
+        'badge-text': { text: 'SALE', fill: 'white', left: '4', top: -2 },
+        rule: { width: 10, height: 2, strokeWidth: 4 },
+        dot: { height: 10 },
+    }));
+    const result = validateTemplate(out, { fontFamilies: ['Inter', 'Roboto'] });
+    assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
+});
+//# sourceMappingURL=overrides.test.js.map

@@ -1,0 +1,393 @@
+/**
+ * The template document: one TypeBox schema for the outer shape (HTTP
+ * validation, types and OpenAPI all come from it) and `validateTemplate`,
+ * which checks every Fabric object inside against what the renderer draws.
+ * Nothing here normalises — the renderer owns interpretation (origins per
+ * version, type spelling); this module only says yes or no, with reasons.
+ */
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { isDeepStrictEqual } from 'node:util';
+import { isColor } from './color.js';
+import { SUPPORTED_TYPES, canonicalType, primaryFontFamily } from './fabric-types.js';
+import { CLIP_PATH_PROPERTIES, COMMON_PROPERTIES, DEFAULT_ONLY, IGNORED, LIMITS, STYLE_PROPERTIES, TYPE_PROPERTIES, colorOrNone, isFiniteNumber, num, oneOf, } from './object-properties.js';
+export const MAX_CANVAS_SIDE = 8192;
+export const GradientSchema = Type.Object({
+    type: Type.Union([Type.Literal('linear'), Type.Literal('radial')]),
+    coords: Type.Object({
+        x1: Type.Optional(Type.Number()),
+        y1: Type.Optional(Type.Number()),
+        x2: Type.Optional(Type.Number()),
+        y2: Type.Optional(Type.Number()),
+        r1: Type.Optional(Type.Number({ minimum: 0 })),
+        r2: Type.Optional(Type.Number({ minimum: 0 })),
+    }),
+    colorStops: Type.Array(Type.Object({
+        offset: Type.Number({ minimum: 0, maximum: 1 }),
+        color: Type.String(),
+        opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    }), { maxItems: 256 }),
+    offsetX: Type.Optional(Type.Number()),
+    offsetY: Type.Optional(Type.Number()),
+    gradientUnits: Type.Optional(Type.Union([Type.Literal('pixels'), Type.Literal('percentage')])),
+    gradientTransform: Type.Optional(Type.Union([Type.Null(), Type.Array(Type.Number(), { minItems: 6, maxItems: 6 })])),
+}, { description: 'A Fabric.js linear or radial gradient, as Gradient#toObject() writes it.' });
+export const TemplateDocumentSchema = Type.Object({
+    version: Type.Optional(Type.String({ description: 'Fabric.js version that wrote the JSON, e.g. "5.3.0"; decides version-specific defaults.' })),
+    width: Type.Integer({ minimum: 1, maximum: MAX_CANVAS_SIDE, description: 'Output width in pixels.' }),
+    height: Type.Integer({ minimum: 1, maximum: MAX_CANVAS_SIDE, description: 'Output height in pixels.' }),
+    objects: Type.Array(Type.Object({ type: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: true, description: 'A Fabric.js object as toObject() writes it.' }), { maxItems: LIMITS.objects }),
+    background: Type.Optional(Type.Union([Type.String(), Type.Null(), GradientSchema], { description: 'Canvas background colour or gradient.' })),
+}, {
+    // Further canvas.toJSON() keys (backgroundImage, overlay, …) get a precise message from validateTemplate.
+    additionalProperties: true,
+    description: "Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements.",
+});
+const TemplateName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Template name.' });
+export const CreateTemplateBodySchema = Type.Object({ name: TemplateName, template: TemplateDocumentSchema }, { additionalProperties: false });
+/** PUT may change the name, the document or both; whichever is sent is validated like POST's. */
+export const UpdateTemplateBodySchema = Type.Partial(CreateTemplateBodySchema, { additionalProperties: false });
+const MAX_ISSUES = 100;
+const CANVAS_KEYS = new Set(['version', 'width', 'height', 'objects', 'background']);
+/** Canvas-level toJSON() keys we do not draw; accepted only when empty. */
+const CANVAS_DEFAULT_ONLY = ['backgroundImage', 'overlay', 'overlayImage', 'clipPath'];
+/**
+ * Validates a template document. On success the same document is returned
+ * (not copied), typed. Issues are capped at 100.
+ */
+export function validateTemplate(doc, opts) {
+    const issues = [];
+    if (!Value.Check(TemplateDocumentSchema, doc)) {
+        for (const error of Value.Errors(TemplateDocumentSchema, doc)) {
+            const path = pointerToPath(error.path);
+            issues.push({ path, message: `${path || 'template'}: ${error.message}`, code: 'invalid_template' });
+            if (issues.length >= 10)
+                break;
+        }
+        return { ok: false, issues };
+    }
+    const ctx = {
+        issues,
+        opts,
+        fonts: new Map(opts.fontFamilies.map((f) => [primaryFontFamily(f).toLowerCase(), f])),
+        names: new Map(),
+        objectCount: 0,
+    };
+    const record = doc;
+    for (const key of Object.keys(record)) {
+        if (CANVAS_KEYS.has(key))
+            continue;
+        const value = record[key];
+        if (CANVAS_DEFAULT_ONLY.includes(key) && (value === null || value === ''))
+            continue;
+        add(ctx, key, `template: property "${key}" is not supported`);
+    }
+    if (doc.version !== undefined && !/^\d+\.\d+/.test(doc.version)) {
+        add(ctx, 'version', `template: version must be a Fabric.js version such as "5.3.0" (got ${preview(doc.version)})`);
+    }
+    if (doc.background !== undefined)
+        checkPaint(ctx, doc.background, 'background', 'template', 'background');
+    doc.objects.forEach((obj, i) => checkObject(ctx, obj, `objects[${i}]`, 1, false));
+    return issues.length > 0 ? { ok: false, issues: issues.slice(0, MAX_ISSUES) } : { ok: true, document: doc };
+}
+function add(ctx, path, message, code = 'invalid_template') {
+    if (ctx.issues.length < MAX_ISSUES)
+        ctx.issues.push({ path, message, code });
+}
+function pointerToPath(pointer) {
+    return pointer
+        .split('/')
+        .slice(1)
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+function preview(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+function checkObject(ctx, obj, path, depth, isClipPath) {
+    if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+        add(ctx, path, `${path}: must be a Fabric object`);
+        return;
+    }
+    if (++ctx.objectCount > LIMITS.objects) {
+        if (ctx.objectCount === LIMITS.objects + 1)
+            add(ctx, path, `template: more than ${LIMITS.objects} objects`);
+        return;
+    }
+    if (depth > LIMITS.depth) {
+        add(ctx, path, `${path}: groups and clip paths are nested more than ${LIMITS.depth} levels deep`);
+        return;
+    }
+    const o = obj;
+    const named = typeof o.name === 'string' && o.name !== '';
+    const label = named ? `${path} (${JSON.stringify(o.name)})` : path;
+    const type = canonicalType(o.type);
+    if (type === null) {
+        add(ctx, `${path}.type`, `${label}: object type ${preview(o.type)} is not supported; supported types: ${SUPPORTED_TYPES.join(', ')}`);
+        return;
+    }
+    if (o.name !== undefined && o.name !== null) {
+        if (typeof o.name !== 'string' || o.name.length > LIMITS.nameLength) {
+            add(ctx, `${path}.name`, `${label}: name must be a string of at most ${LIMITS.nameLength} characters`);
+        }
+        else if (named && !isClipPath) {
+            const previous = ctx.names.get(o.name);
+            if (previous)
+                add(ctx, `${path}.name`, `${label}: name ${JSON.stringify(o.name)} is already used by ${previous}; element names must be unique`);
+            else
+                ctx.names.set(o.name, path);
+        }
+    }
+    const own = TYPE_PROPERTIES[type];
+    for (const [key, value] of Object.entries(o)) {
+        if (IGNORED.has(key))
+            continue;
+        const rule = own[key] ?? COMMON_PROPERTIES[key] ?? (isClipPath ? CLIP_PATH_PROPERTIES[key] : undefined);
+        const at = `${path}.${key}`;
+        if (rule === 'special') {
+            checkSpecial(ctx, type, key, value, at, label, depth, isClipPath);
+        }
+        else if (rule) {
+            const expected = rule(value);
+            if (expected)
+                add(ctx, at, `${label}: property "${key}" must be ${expected} (got ${preview(value)})`);
+        }
+        else if (key in DEFAULT_ONLY) {
+            if (!isDefault(DEFAULT_ONLY[key], value)) {
+                const defaults = DEFAULT_ONLY[key].map((d) => preview(d)).join(' or ');
+                add(ctx, at, `${label}: property "${key}" is not supported with value ${preview(value)}; only Fabric's default ${defaults} is accepted`);
+            }
+        }
+        else {
+            add(ctx, at, `${label}: property "${key}" is not supported`);
+        }
+    }
+}
+function isDefault(defaults, value) {
+    return defaults.some((d) => (d === null ? value === null || value === undefined : isDeepStrictEqual(d, value)));
+}
+function checkSpecial(ctx, type, key, value, at, label, depth, inClipPath) {
+    switch (key) {
+        case 'type':
+        case 'name':
+            return; // checked in checkObject
+        case 'fill':
+        case 'stroke':
+            return checkPaint(ctx, value, at, label, key);
+        case 'shadow':
+            return checkShadow(ctx, value, at, label);
+        case 'clipPath':
+            if (value === null || value === undefined)
+                return;
+            return checkObject(ctx, value, at, depth + 1, true);
+        case 'objects':
+            if (!Array.isArray(value))
+                return add(ctx, at, `${label}: property "objects" must be an array of objects`);
+            // Objects of a group used as a clip path are part of the mask, not elements.
+            return value.forEach((child, i) => checkObject(ctx, child, `${at}[${i}]`, depth + 1, inClipPath));
+        case 'points':
+            return checkPoints(ctx, value, at, label);
+        case 'path':
+            return checkPathData(ctx, value, at, label);
+        case 'src':
+            return checkSrc(ctx, value, at, label);
+        case 'fontFamily':
+            return checkFont(ctx, value, at, label);
+        case 'styles':
+            return checkStyles(ctx, value, at, label);
+        default:
+            throw new Error(`no check for special property ${key} on ${type}`);
+    }
+}
+/** A colour, a linear/radial gradient object, or nothing. Patterns are not drawn. */
+function checkPaint(ctx, value, at, label, key) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        const g = value;
+        if (g.type === 'pattern' || 'source' in g) {
+            return add(ctx, at, `${label}: property "${key}" is a pattern, which is not supported; use a colour or a gradient`);
+        }
+        return checkGradient(ctx, g, at, label, key);
+    }
+    const expected = colorOrNone(value);
+    if (expected)
+        add(ctx, at, `${label}: property "${key}" must be ${expected} or a gradient (got ${preview(value)})`);
+}
+const GRADIENT_KEYS = new Set(['type', 'coords', 'colorStops', 'offsetX', 'offsetY', 'gradientUnits', 'gradientTransform', 'id']);
+function checkGradient(ctx, g, at, label, key) {
+    const bad = (what) => add(ctx, at, `${label}: gradient in "${key}": ${what}`);
+    if (g.type !== 'linear' && g.type !== 'radial')
+        return bad(`type must be "linear" or "radial" (got ${preview(g.type)})`);
+    for (const k of Object.keys(g))
+        if (!GRADIENT_KEYS.has(k))
+            bad(`property "${k}" is not supported`);
+    const coords = g.coords;
+    if (typeof coords !== 'object' || coords === null || Array.isArray(coords))
+        return bad('coords must be an object {x1, y1, x2, y2[, r1, r2]}');
+    for (const [k, v] of Object.entries(coords)) {
+        if (!['x1', 'y1', 'x2', 'y2', 'r1', 'r2'].includes(k))
+            bad(`coords.${k} is not supported`);
+        else if (!isFiniteNumber(v) || Math.abs(v) > LIMITS.coordinate || (k[0] === 'r' && v < 0))
+            bad(`coords.${k} must be a finite number${k[0] === 'r' ? ' >= 0' : ''}`);
+    }
+    if (!Array.isArray(g.colorStops) || g.colorStops.length === 0 || g.colorStops.length > 256) {
+        return bad('colorStops must be an array of 1 to 256 stops');
+    }
+    g.colorStops.forEach((stop, i) => {
+        const s = stop;
+        if (typeof s !== 'object' || s === null)
+            return bad(`colorStops[${i}] must be {offset, color}`);
+        if (num(0, 1)(s.offset))
+            bad(`colorStops[${i}].offset must be a number between 0 and 1`);
+        if (!isColor(s.color))
+            bad(`colorStops[${i}].color must be a CSS colour (got ${preview(s.color)})`);
+        if (s.opacity !== undefined && num(0, 1)(s.opacity))
+            bad(`colorStops[${i}].opacity must be a number between 0 and 1`);
+        for (const k of Object.keys(s))
+            if (!['offset', 'color', 'opacity'].includes(k))
+                bad(`colorStops[${i}].${k} is not supported`);
+    });
+    for (const k of ['offsetX', 'offsetY']) {
+        if (g[k] !== undefined && num(-LIMITS.coordinate, LIMITS.coordinate)(g[k]))
+            bad(`${k} must be a finite number`);
+    }
+    if (g.gradientUnits !== undefined && oneOf('pixels', 'percentage')(g.gradientUnits))
+        bad('gradientUnits must be "pixels" or "percentage"');
+    const t = g.gradientTransform;
+    if (t !== undefined && t !== null && !(Array.isArray(t) && t.length === 6 && t.every(isFiniteNumber))) {
+        bad('gradientTransform must be null or an array of 6 numbers');
+    }
+}
+const SHADOW_CHECKS = {
+    color: colorOrNone,
+    blur: num(0, LIMITS.size),
+    offsetX: num(-LIMITS.coordinate, LIMITS.coordinate),
+    offsetY: num(-LIMITS.coordinate, LIMITS.coordinate),
+    affectStroke: (v) => (typeof v === 'boolean' ? null : 'true or false'),
+    nonScaling: (v) => (typeof v === 'boolean' ? null : 'true or false'),
+    type: oneOf('shadow'),
+    includeDefaultValues: () => null,
+    id: () => null,
+};
+function checkShadow(ctx, value, at, label) {
+    if (value === null)
+        return;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+        return add(ctx, at, `${label}: property "shadow" must be null or a shadow object {color, blur, offsetX, offsetY} (got ${preview(value)})`);
+    }
+    for (const [k, v] of Object.entries(value)) {
+        const check = SHADOW_CHECKS[k];
+        const expected = check ? check(v) : 'absent (not supported)';
+        if (expected)
+            add(ctx, `${at}.${k}`, `${label}: shadow property "${k}" must be ${expected} (got ${preview(v)})`);
+    }
+}
+function checkPoints(ctx, value, at, label) {
+    const ok = Array.isArray(value) &&
+        value.length <= LIMITS.points &&
+        value.every((p) => typeof p === 'object' && p !== null && isFiniteNumber(p.x) && isFiniteNumber(p.y) && Math.abs(p.x) <= LIMITS.coordinate && Math.abs(p.y) <= LIMITS.coordinate);
+    if (!ok)
+        add(ctx, at, `${label}: property "points" must be an array of at most ${LIMITS.points} {x, y} points with finite coordinates`);
+}
+const PATH_ARITY = { M: [2], L: [2], H: [1], V: [1], C: [6], S: [4], Q: [4], T: [2], A: [7], Z: [0] };
+function checkPathData(ctx, value, at, label) {
+    if (!Array.isArray(value) || value.length > LIMITS.pathCommands) {
+        return add(ctx, at, `${label}: property "path" must be an array of at most ${LIMITS.pathCommands} commands such as ["M", 0, 0]`);
+    }
+    value.forEach((cmd, i) => {
+        const parts = Array.isArray(cmd) ? cmd : [];
+        const arity = typeof parts[0] === 'string' ? PATH_ARITY[parts[0].toUpperCase()] : undefined;
+        if (!arity || !arity.includes(parts.length - 1) || !parts.slice(1).every(isFiniteNumber)) {
+            add(ctx, `${at}[${i}]`, `${label}: path command ${i} ${preview(cmd)} is not a valid command (M, L, H, V, C, S, Q, T, A or Z with finite numbers)`);
+        }
+    });
+}
+function checkSrc(ctx, value, at, label) {
+    if (typeof value !== 'string')
+        return add(ctx, at, `${label}: property "src" must be a string URL (got ${preview(value)})`);
+    // An empty src draws nothing in Fabric; it is the usual placeholder for an image supplied per request.
+    if (value === '' || isRemoteImageUrl(value))
+        return;
+    if (ctx.opts.allowLocalFiles && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, '')))
+        return;
+    add(ctx, at, `${label}: property "src" must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
+}
+/** http(s) URL or a data: URL of an image; the fetch layer enforces everything else (SSRF, size). */
+export function isRemoteImageUrl(value) {
+    if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value))
+        return true;
+    try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    }
+    catch {
+        return false;
+    }
+}
+function checkFont(ctx, value, at, label) {
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 500) {
+        return add(ctx, at, `${label}: property "fontFamily" must be a non-empty font family name (got ${preview(value)})`);
+    }
+    const family = primaryFontFamily(value);
+    if (!ctx.fonts.has(family.toLowerCase())) {
+        const available = [...ctx.fonts.values()].sort((a, b) => a.localeCompare(b)).join(', ');
+        add(ctx, at, `${label}: font family ${JSON.stringify(family)} is not available; available families: ${available || '(none)'}`, 'unknown_font');
+    }
+}
+/**
+ * Per-character styles in either serialization: v6+ (and v5.2+) write an
+ * array of {start, end, style} ranges over graphemes, older versions a
+ * nested {line: {char: style}} object.
+ */
+function checkStyles(ctx, value, at, label) {
+    if (value === null)
+        return;
+    if (Array.isArray(value)) {
+        if (value.length > LIMITS.styleRanges)
+            return add(ctx, at, `${label}: more than ${LIMITS.styleRanges} style ranges`);
+        value.forEach((range, i) => {
+            const r = range;
+            const ok = typeof r === 'object' && r !== null && Number.isInteger(r.start) && Number.isInteger(r.end) &&
+                r.start >= 0 && r.end > r.start && typeof r.style === 'object' && r.style !== null;
+            if (!ok)
+                return add(ctx, `${at}[${i}]`, `${label}: styles[${i}] must be {start, end, style} with integers 0 <= start < end`);
+            checkStyle(ctx, r.style, `${at}[${i}].style`, label);
+        });
+        return;
+    }
+    if (typeof value !== 'object')
+        return add(ctx, at, `${label}: property "styles" must be an array of {start, end, style} or a {line: {char: style}} object`);
+    let count = 0;
+    for (const [line, chars] of Object.entries(value)) {
+        if (!/^\d+$/.test(line) || typeof chars !== 'object' || chars === null || Array.isArray(chars)) {
+            add(ctx, `${at}.${line}`, `${label}: styles key ${JSON.stringify(line)} must be a line number mapping to {char: style}`);
+            continue;
+        }
+        for (const [char, style] of Object.entries(chars)) {
+            if (++count > LIMITS.styleRanges)
+                return add(ctx, at, `${label}: more than ${LIMITS.styleRanges} styled characters`);
+            if (!/^\d+$/.test(char))
+                add(ctx, `${at}.${line}.${char}`, `${label}: styles[${line}] key ${JSON.stringify(char)} must be a character index`);
+            else
+                checkStyle(ctx, style, `${at}.${line}.${char}`, label);
+        }
+    }
+}
+function checkStyle(ctx, style, at, label) {
+    if (typeof style !== 'object' || style === null || Array.isArray(style))
+        return add(ctx, at, `${label}: a character style must be an object`);
+    for (const [key, value] of Object.entries(style)) {
+        const rule = STYLE_PROPERTIES[key];
+        if (rule === 'special')
+            checkFont(ctx, value, `${at}.${key}`, label);
+        else if (rule) {
+            const expected = rule(value);
+            if (expected)
+                add(ctx, `${at}.${key}`, `${label}: character style "${key}" must be ${expected} (got ${preview(value)})`);
+        }
+        else if (!(key in DEFAULT_ONLY && isDefault(DEFAULT_ONLY[key], value))) {
+            add(ctx, `${at}.${key}`, `${label}: character style "${key}" is not supported`);
+        }
+    }
+}
+//# sourceMappingURL=template-schema.js.map

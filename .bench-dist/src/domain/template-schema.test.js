@@ -1,0 +1,185 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Value } from '@sinclair/typebox/value';
+import { CreateTemplateBodySchema, TemplateDocumentSchema, isRemoteImageUrl, validateTemplate, } from './template-schema.js';
+import { fabric5Document, fabric6Document, fabric7Document } from './fabric-fixtures.test-helper.js';
+const FONTS = ['Inter', 'Roboto', 'Open Sans'];
+const opts = { fontFamilies: FONTS };
+function issuesOf(doc, options = opts) {
+    const result = validateTemplate(doc, options);
+    assert.equal(result.ok, false, 'expected the template to be rejected');
+    return result.ok ? [] : result.issues;
+}
+function accept(doc) {
+    const result = validateTemplate(doc, opts);
+    assert.ok(result.ok, `expected acceptance, got ${JSON.stringify(!result.ok && result.issues, null, 1)}`);
+    return result.document;
+}
+const rect = (extra = {}) => ({ type: 'rect', left: 0, top: 0, width: 10, height: 10, ...extra });
+const docWith = (...objects) => ({ version: '7.4.0', width: 100, height: 100, objects });
+test('real Fabric 7 toObject() output is accepted unchanged', () => {
+    const doc = fabric7Document();
+    // Guard that the fixture really is what Fabric writes, defaults included.
+    const title = doc.objects.find((o) => o.name === 'title');
+    assert.equal(title.type, 'Textbox');
+    assert.equal(title.fillRule, 'nonzero');
+    assert.equal(title.globalCompositeOperation, 'source-over');
+    assert.ok(Array.isArray(title.styles));
+    const logo = doc.objects.find((o) => o.name === 'logo');
+    assert.deepEqual(logo.filters, []);
+    assert.equal(logo.crossOrigin, null);
+    const accepted = accept(doc);
+    assert.equal(accepted, doc);
+});
+test('hand-written Fabric 5 and 6 output is accepted (both styles forms, both type spellings)', () => {
+    accept(fabric5Document());
+    accept(fabric6Document());
+});
+test('an invented property is rejected, naming object and property', () => {
+    const doc = fabric7Document();
+    doc.objects[2].sparkle = 1;
+    const issues = issuesOf(doc);
+    assert.equal(issues.length, 1);
+    assert.deepEqual(issues[0], {
+        path: 'objects[2].sparkle',
+        message: 'objects[2] ("dot"): property "sparkle" is not supported',
+        code: 'invalid_template',
+    });
+    const unnamed = issuesOf(docWith(rect({ sparkle: true })));
+    assert.equal(unnamed[0].message, 'objects[0]: property "sparkle" is not supported');
+});
+test('unsupported Fabric properties pass only at their default value', () => {
+    accept(docWith(rect({ fillRule: 'nonzero', globalCompositeOperation: 'source-over', strokeDashOffset: 0 })));
+    const issues = issuesOf(docWith(rect({ name: 'r', fillRule: 'evenodd', globalCompositeOperation: 'multiply' })));
+    assert.equal(issues.length, 2);
+    assert.match(issues[0].message, /objects\[0\] \("r"\): property "fillRule" is not supported with value "evenodd"; only Fabric's default "nonzero"/);
+    assert.equal(issues[1].path, 'objects[0].globalCompositeOperation');
+    assert.equal(issuesOf(docWith({ type: 'image', src: '', filters: [{ type: 'Grayscale' }] }))[0].path, 'objects[0].filters');
+    assert.equal(issuesOf(docWith({ type: 'circle', radius: 5, endAngle: 180 }))[0].path, 'objects[0].endAngle');
+});
+test('editor-only interaction properties are ignored whatever their value', () => {
+    accept(docWith(rect({ selectable: false, evented: false, hasControls: false, lockMovementX: true, hoverCursor: 'pointer', cornerColor: 'red', id: 'abc', data: { any: 1 } })));
+});
+test('unknown type is rejected with the supported list; type names are case-insensitive', () => {
+    const issues = issuesOf(docWith({ type: 'activeSelection', objects: [] }));
+    assert.equal(issues[0].path, 'objects[0].type');
+    assert.match(issues[0].message, /object type "activeSelection" is not supported; supported types: rect, circle, .*textbox, i-text, text, image, group/);
+    accept(docWith(rect({ type: 'RECT' }), { type: 'iText', text: 'x', fontFamily: 'Inter' }, { type: 'I-Text', text: 'y', fontFamily: 'inter' }));
+});
+test('names must be unique across the template, including inside groups', () => {
+    const issues = issuesOf(docWith(rect({ name: 'a' }), { type: 'group', objects: [rect({ name: 'b' }), { type: 'group', objects: [rect({ name: 'a' })] }] }));
+    assert.equal(issues.length, 1);
+    assert.equal(issues[0].path, 'objects[1].objects[1].objects[0].name');
+    assert.match(issues[0].message, /name "a" is already used by objects\[0\]/);
+    // A clip path is not an element, so its name does not collide.
+    accept(docWith(rect({ name: 'a', clipPath: rect({ name: 'a' }) }), rect({ name: 'b', clipPath: { type: 'group', objects: [rect({ name: 'a' })] } })));
+});
+test('fonts: object level and inside styles, case-insensitive, first family of a CSS list', () => {
+    accept(docWith({ type: 'textbox', text: 'x', fontFamily: "'open sans', Arial, sans-serif", styles: [{ start: 0, end: 1, style: { fontFamily: 'ROBOTO' } }] }));
+    const issues = issuesOf(docWith({ type: 'textbox', name: 't', text: 'ab', fontFamily: 'Comic Sans MS, cursive' }, { type: 'text', text: 'ab', fontFamily: 'Inter', styles: { 0: { 1: { fontFamily: 'Papyrus' } } } }, { type: 'text', text: 'ab', fontFamily: 'Inter', styles: [{ start: 0, end: 2, style: { fontFamily: 'Wingdings' } }] }));
+    assert.deepEqual(issues.map((i) => [i.code, i.path]), [
+        ['unknown_font', 'objects[0].fontFamily'],
+        ['unknown_font', 'objects[1].styles.0.1.fontFamily'],
+        ['unknown_font', 'objects[2].styles[0].style.fontFamily'],
+    ]);
+    assert.equal(issues[0].message, 'objects[0] ("t"): font family "Comic Sans MS" is not available; available families: Inter, Open Sans, Roboto');
+});
+test('outer document shape is checked with the TypeBox schema', () => {
+    for (const bad of [
+        null,
+        { width: 0, height: 10, objects: [] },
+        { width: 10.5, height: 10, objects: [] },
+        { width: 8193, height: 10, objects: [] },
+        { width: 10, height: 10 },
+        { width: 10, height: 10, objects: [{ name: 'no type' }] },
+    ]) {
+        const issues = issuesOf(bad);
+        assert.ok(issues.every((i) => i.code === 'invalid_template'));
+    }
+    assert.equal(issuesOf({ width: 0, height: 10, objects: [] })[0].path, 'width');
+    assert.match(issuesOf({ ...docWith(), backgroundImage: { type: 'image' } })[0].message, /property "backgroundImage" is not supported/);
+    accept({ ...docWith(), backgroundImage: null, overlay: '' });
+    assert.equal(issuesOf({ ...docWith(), version: 'latest' })[0].path, 'version');
+});
+test('numbers must be finite and sane; enums and colours are checked', () => {
+    const cases = [
+        [{ opacity: 2 }, 'opacity'],
+        [{ width: -1 }, 'width'],
+        [{ left: Number.NaN }, 'left'],
+        [{ scaleX: 1e9 }, 'scaleX'],
+        [{ fill: 'notacolour' }, 'fill'],
+        [{ fill: 'none' }, 'fill'],
+        [{ stroke: 12 }, 'stroke'],
+        [{ strokeLineCap: 'pointy' }, 'strokeLineCap'],
+        [{ strokeDashArray: [1, -2] }, 'strokeDashArray'],
+        [{ originX: 'middle' }, 'originX'],
+        [{ visible: 'yes' }, 'visible'],
+        [{ inverted: true }, 'inverted'],
+    ];
+    for (const [props, key] of cases) {
+        const issues = issuesOf(docWith(rect(props)));
+        assert.equal(issues[0].path, `objects[0].${key}`, JSON.stringify(props));
+    }
+    accept(docWith(rect({ originX: 0.5, originY: 'bottom', fill: null, stroke: '', backgroundColor: 'rgba(0,0,0,.5)' })));
+    const text = (p) => docWith({ type: 'textbox', text: 'x', fontFamily: 'Inter', ...p });
+    assert.equal(issuesOf(text({ fontSize: 0 }))[0].path, 'objects[0].fontSize');
+    assert.equal(issuesOf(text({ textAlign: 'middle' }))[0].path, 'objects[0].textAlign');
+    assert.equal(issuesOf(text({ textFit: 'grow' }))[0].path, 'objects[0].textFit');
+    accept(text({ textFit: 'shrink', minFontSize: 8, fontWeight: 700, textAlign: 'justify-center', direction: 'rtl', splitByGrapheme: true }));
+    accept(text({ fontWeight: '600' }));
+});
+test('gradients, shadows, clip paths and geometry are validated in depth', () => {
+    const gradient = { type: 'radial', coords: { x1: 0, y1: 0, x2: 0, y2: 0, r1: 0, r2: 50 }, colorStops: [{ offset: 0, color: 'red' }, { offset: 1, color: 'blue', opacity: 0.5 }], gradientUnits: 'pixels', gradientTransform: [1, 0, 0, 1, 0, 0] };
+    accept({ ...docWith(rect({ fill: gradient, stroke: gradient })), background: gradient });
+    assert.match(issuesOf(docWith(rect({ fill: { ...gradient, colorStops: [{ offset: 2, color: 'red' }] } })))[0].message, /colorStops\[0\]\.offset/);
+    assert.match(issuesOf(docWith(rect({ fill: { type: 'pattern', source: 'x.png' } })))[0].message, /pattern/);
+    assert.equal(issuesOf(docWith(rect({ shadow: { color: 'black', blur: -1 } })))[0].path, 'objects[0].shadow.blur');
+    assert.equal(issuesOf(docWith(rect({ shadow: '2px 2px 4px black' })))[0].path, 'objects[0].shadow');
+    assert.equal(issuesOf(docWith(rect({ clipPath: rect({ sparkle: 1 }) })))[0].path, 'objects[0].clipPath.sparkle');
+    accept(docWith(rect({ clipPath: { type: 'circle', radius: 5, inverted: true, absolutePositioned: true } })));
+    assert.equal(issuesOf(docWith({ type: 'polygon', points: [{ x: 0, y: 'a' }] }))[0].path, 'objects[0].points');
+    assert.equal(issuesOf(docWith({ type: 'path', path: [['M', 0, 0], ['X', 1]] }))[0].path, 'objects[0].path[1]');
+    assert.equal(issuesOf(docWith({ type: 'path', path: 'M 0 0 L 1 1' }))[0].path, 'objects[0].path');
+    // `path` on text means text-on-a-path, which is not drawn.
+    assert.equal(issuesOf(docWith({ type: 'text', text: 'x', fontFamily: 'Inter', path: { type: 'path', path: [] } }))[0].path, 'objects[0].path');
+});
+test('styles: both forms, style properties checked', () => {
+    const text = (styles) => docWith({ type: 'textbox', text: 'ab', fontFamily: 'Inter', styles });
+    accept(text([{ start: 0, end: 2, style: { fill: 'red', deltaY: -3, textDecorationThickness: 66.667 } }]));
+    accept(text({ 0: { 0: { fontSize: 20, underline: true } } }));
+    accept(text({}));
+    assert.equal(issuesOf(text([{ start: 2, end: 1, style: {} }]))[0].path, 'objects[0].styles[0]');
+    assert.equal(issuesOf(text([{ start: 0, end: 1, style: { sparkle: 1 } }]))[0].path, 'objects[0].styles[0].style.sparkle');
+    assert.equal(issuesOf(text({ 0: { 0: { fill: 'nope' } } }))[0].path, 'objects[0].styles.0.0.fill');
+    assert.equal(issuesOf(text({ first: {} }))[0].path, 'objects[0].styles.first');
+});
+test('image src: http(s), data:image, or empty placeholder; local files only when allowed', () => {
+    const img = (src) => docWith({ type: 'image', name: 'i', src, width: 10, height: 10, fit: 'contain' });
+    accept(img('https://cdn.example.com/a.png'));
+    accept(img('data:image/svg+xml;base64,AAAA'));
+    accept(img(''));
+    for (const bad of ['file:///etc/passwd', 'blob:https://x/1', 'javascript:alert(1)', 'data:text/html,hi', 'logo.png', 42]) {
+        assert.equal(issuesOf(img(bad))[0].path, 'objects[0].src', String(bad));
+    }
+    const local = validateTemplate(img('./assets/logo.png'), { ...opts, allowLocalFiles: true });
+    assert.ok(local.ok);
+    assert.ok(validateTemplate(img('file:///tmp/x.png'), { ...opts, allowLocalFiles: true }).ok);
+    assert.equal(isRemoteImageUrl('http://'), false);
+    assert.equal(issuesOf(docWith({ type: 'image', src: '', fit: 'stretch' }))[0].path, 'objects[0].fit');
+});
+test('limits on nesting depth stop runaway documents', () => {
+    let obj = rect();
+    for (let i = 0; i < 25; i++)
+        obj = { type: 'group', objects: [obj] };
+    assert.match(issuesOf(docWith(obj))[0].message, /nested more than 20 levels/);
+});
+test('TypeBox request-body schemas', () => {
+    const template = docWith(rect());
+    assert.ok(Value.Check(CreateTemplateBodySchema, { name: 'Card', template }));
+    assert.equal(Value.Check(CreateTemplateBodySchema, { name: '', template }), false);
+    assert.equal(Value.Check(CreateTemplateBodySchema, { name: '   ', template }), false);
+    assert.equal(Value.Check(CreateTemplateBodySchema, { name: 'x'.repeat(201), template }), false);
+    assert.equal(Value.Check(CreateTemplateBodySchema, { name: 'Card', template, extra: 1 }), false);
+    assert.ok(Value.Check(TemplateDocumentSchema, fabric7Document()));
+});
+//# sourceMappingURL=template-schema.test.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=template.js.map

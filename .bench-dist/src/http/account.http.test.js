@@ -1,0 +1,58 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp } from './test-app.js';
+describe('account routes', () => {
+    let t;
+    before(async () => {
+        t = await createTestApp({ credits: 25 });
+    });
+    after(() => t.close());
+    test('GET /account shows the caller\'s own balance', async () => {
+        const res = await t.app.inject({ url: '/account', headers: t.a.auth });
+        assert.deepEqual(res.json(), { id: t.a.account.id, name: t.a.account.name, credits: 25 });
+        assert.equal((await t.app.inject({ url: '/account', headers: t.b.auth })).json().id, t.b.account.id);
+    });
+    test('GET /account/usage pages through the ledger, newest first, own rows only', async () => {
+        for (let i = 0; i < 3; i++) {
+            const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } });
+            assert.equal(res.statusCode, 200, res.body);
+        }
+        const first = (await t.app.inject({ url: '/account/usage?limit=2', headers: t.a.auth })).json();
+        assert.equal(first.entries.length, 2);
+        assert.deepEqual(first.entries.map((e) => e.delta), [-1, -1]);
+        assert.equal(first.entries[0].balanceAfter, 22);
+        const second = (await t.app.inject({ url: `/account/usage?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, headers: t.a.auth })).json();
+        assert.deepEqual(second.entries.map((e) => [e.delta, e.reason]), [[-1, 'generate'], [25, 'grant']]);
+        assert.equal(second.nextCursor, null);
+        const bob = (await t.app.inject({ url: '/account/usage', headers: t.b.auth })).json();
+        assert.deepEqual(bob.entries.map((e) => e.reason), ['grant']);
+        const bad = await t.app.inject({ url: '/account/usage?limit=0', headers: t.a.auth });
+        assert.equal(bad.statusCode, 400);
+    });
+    test('API keys: create shows the key once, list never does, revoke is immediate', async () => {
+        const created = await t.app.inject({ method: 'POST', url: '/account/keys', headers: t.a.auth });
+        assert.equal(created.statusCode, 201);
+        const { id, key, prefix, last4 } = created.json();
+        assert.match(key, /^imp_[0-9A-Za-z]{22,}$/);
+        assert.equal(key.slice(-4), last4);
+        assert.ok(key.startsWith(prefix));
+        const listed = (await t.app.inject({ url: '/account/keys', headers: { authorization: `Bearer ${key}` } })).json();
+        assert.equal(listed.length, 2);
+        assert.ok(!JSON.stringify(listed).includes(key), 'the plaintext is never listed');
+        assert.ok(listed.find((k) => k.id === id).lastUsedAt, 'lastUsedAt is recorded');
+        const foreign = await t.app.inject({ method: 'DELETE', url: `/account/keys/${id}`, headers: t.b.auth });
+        assert.equal(foreign.statusCode, 404, 'another account cannot revoke it');
+        assert.equal((await t.app.inject({ url: '/account', headers: { authorization: `Bearer ${key}` } })).statusCode, 200);
+        const revoked = await t.app.inject({ method: 'DELETE', url: `/account/keys/${id}`, headers: t.a.auth });
+        assert.equal(revoked.statusCode, 204);
+        const after = await t.app.inject({ url: '/account', headers: { authorization: `Bearer ${key}` } });
+        assert.equal(after.statusCode, 401);
+        assert.equal(after.json().code, 'invalid_api_key');
+    });
+    test('keys are stored hashed: the plaintext is nowhere in the store', async () => {
+        const found = await t.store.findApiKeyByHash(t.a.key);
+        assert.equal(found, null, 'looking up by plaintext finds nothing');
+        assert.ok(!JSON.stringify(await t.store.listApiKeys(t.a.account.id)).includes(t.a.key));
+    });
+});
+//# sourceMappingURL=account.http.test.js.map

@@ -1,0 +1,93 @@
+import { Type } from '@sinclair/typebox';
+import { CreateTemplateBodySchema, TemplateDocumentSchema, UpdateTemplateBodySchema } from '../domain/template-schema.js';
+/**
+ * Request and response schemas of the HTTP API. Each is written once and
+ * serves three purposes: Fastify validates with it, handlers get its static
+ * type, and /openapi.json is generated from it.
+ */
+export const ErrorBody = Type.Object({
+    status: Type.Literal('error'),
+    statusCode: Type.Integer(),
+    code: Type.String({ description: 'Stable machine-readable error code (see the error catalog)' }),
+    message: Type.String({ description: 'What went wrong and how to fix it' }),
+    requestId: Type.String({ description: 'Equals the Request-Id response header' }),
+    timestamp: Type.String({ format: 'date-time' }),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+}, { $id: 'Error' });
+const Changes = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+    description: 'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
+});
+export const GenerateBody = Type.Object({
+    templateId: Type.Optional(Type.String({ description: 'ID of the template to render (required; a missing one is reported as missing_template_id)' })),
+    elements: Type.Optional(Changes),
+    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
+    format: Type.Optional(Type.Union([Type.Literal('png'), Type.Literal('jpeg'), Type.Literal('webp')], { default: 'png' })),
+    quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90' })),
+    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1' })),
+}, { additionalProperties: false });
+export const GenerateResult = Type.Object({
+    status: Type.Literal('success'),
+    statusCode: Type.Literal(200),
+    message: Type.String(),
+    imageURL: Type.String({ format: 'uri' }),
+    details: Type.Object({
+        dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
+        format: Type.String(),
+    }),
+    usage: Type.Object({
+        previousCredits: Type.Integer(),
+        creditsUsed: Type.Integer(),
+        remainingCredits: Type.Integer(),
+    }),
+    requestCompletionTime: Type.String({ examples: ['37 ms'] }),
+    timestamp: Type.String({ format: 'date-time' }),
+});
+export const TemplateSummary = Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+});
+export const TemplateIdParams = Type.Object({ templateId: Type.String({ minLength: 1 }) });
+export const ListTemplatesQuery = Type.Object({
+    sort: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('updatedAt')], { default: 'updatedAt' })),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+}, { additionalProperties: true });
+export const ElementsResult = Type.Object({
+    elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+});
+export const CreateTemplateBody = CreateTemplateBodySchema;
+export const UpdateTemplateBody = UpdateTemplateBodySchema;
+export const TemplateFull = Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    template: TemplateDocumentSchema,
+});
+export const AccountResult = Type.Object({ id: Type.String(), name: Type.String(), credits: Type.Integer() });
+export const UsageQuery = Type.Object({
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    cursor: Type.Optional(Type.String()),
+});
+export const UsageResult = Type.Object({
+    entries: Type.Array(Type.Object({
+        id: Type.String(),
+        delta: Type.Integer(),
+        balanceAfter: Type.Integer(),
+        reason: Type.String(),
+        reference: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Type.String({ format: 'date-time' }),
+    })),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+export const ApiKeyView = Type.Object({
+    id: Type.String(),
+    prefix: Type.String(),
+    last4: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+    revokedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });
+//# sourceMappingURL=api-schemas.js.map

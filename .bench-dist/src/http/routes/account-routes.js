@@ -1,0 +1,52 @@
+import { Type } from '@sinclair/typebox';
+import { AccountResult, ApiKeyView, KeyIdParams, UsageQuery, UsageResult } from '../api-schemas.js';
+import { principalOf } from '../app.js';
+import { bearer, errorResponses } from '../routes.js';
+import { accountUsage, requireAccount } from '../../services/manage-accounts.js';
+import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../../services/manage-api-keys.js';
+const tags = ['Account'];
+export function registerAccountRoutes(app, deps) {
+    app.get('/account', {
+        config: { auth: 'read' },
+        schema: { summary: 'Read the account and its credit balance', tags, security: bearer, response: { 200: AccountResult, ...errorResponses() } },
+    }, async (request) => {
+        // Re-read rather than use the auth snapshot: the balance must be current.
+        const account = await requireAccount(deps, principalOf(request).account.id);
+        return { id: account.id, name: account.name, credits: account.credits };
+    });
+    app.get('/account/usage', {
+        config: { auth: 'read' },
+        schema: {
+            summary: 'The credit ledger, newest first', description: 'Every grant, charge and refund. Page with `cursor` = the previous page\'s nextCursor.',
+            tags, security: bearer, querystring: UsageQuery, response: { 200: UsageResult, ...errorResponses(400) },
+        },
+    }, async (request) => {
+        const page = await accountUsage(deps, principalOf(request).account.id, request.query.limit ?? 50, request.query.cursor ?? null);
+        return {
+            entries: page.items.map((e) => ({ id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, reference: e.reference, createdAt: e.createdAt })),
+            nextCursor: page.nextCursor,
+        };
+    });
+    app.get('/account/keys', {
+        config: { auth: 'read' },
+        schema: { summary: 'List API keys', tags, security: bearer, response: { 200: Type.Array(ApiKeyView), ...errorResponses() } },
+    }, async (request) => (await listApiKeys(deps, principalOf(request).account.id)).map(describeKey));
+    app.post('/account/keys', {
+        config: { auth: 'read' },
+        schema: {
+            summary: 'Create an API key', description: 'The key is in the response once; only its hash is stored.',
+            tags, security: bearer, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses() },
+        },
+    }, async (request, reply) => {
+        const issued = await createApiKey(deps, principalOf(request).account.id);
+        return reply.code(201).send({ ...describeKey(issued.record), key: issued.plaintext });
+    });
+    app.delete('/account/keys/:keyId', {
+        config: { auth: 'read' },
+        schema: { summary: 'Revoke an API key (immediate)', tags, security: bearer, params: KeyIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
+    }, async (request, reply) => {
+        await revokeApiKey(deps, principalOf(request).account.id, request.params.keyId);
+        return reply.code(204).send(null);
+    });
+}
+//# sourceMappingURL=account-routes.js.map

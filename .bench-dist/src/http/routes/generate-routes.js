@@ -1,0 +1,34 @@
+import { GenerateBody, GenerateResult } from '../api-schemas.js';
+import { principalOf } from '../app.js';
+import { bearer, errorResponses } from '../routes.js';
+import { ApiError } from '../../domain/errors.js';
+import { generateImage } from '../../services/generate-image.js';
+import { runIdempotent } from '../../services/run-idempotent.js';
+export function registerGenerateRoutes(app, deps) {
+    app.post('/image/generate', {
+        config: { auth: 'generate' },
+        schema: {
+            summary: 'Generate an image',
+            description: 'Renders the template with the given changes and returns the URL of the PNG. Costs 1 credit; failures cost nothing. ' +
+                'Send an Idempotency-Key header to retry safely: the same key and body within 24 h replays the first response without a second charge.',
+            tags: ['Images'],
+            security: bearer,
+            body: GenerateBody,
+            response: { 200: GenerateResult, ...errorResponses(400, 402, 404, 409, 413, 415, 422, 503) },
+        },
+    }, async (request, reply) => {
+        const { account } = principalOf(request);
+        const run = () => generateImage(deps, account, request.body, request.id, request.startedAt);
+        const key = request.headers['idempotency-key'];
+        if (key === undefined)
+            return run();
+        if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+            throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { errors: [{ path: 'headers.idempotency-key', message: 'must be 1 to 255 characters' }] });
+        }
+        const outcome = await runIdempotent(deps, account.id, key, request.body, run);
+        if (outcome.replayed)
+            reply.header('Idempotent-Replayed', 'true');
+        return outcome.body;
+    });
+}
+//# sourceMappingURL=generate-routes.js.map

@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../../domain/errors.js';
+const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+const EXTENSIONS = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+/**
+ * Image URLs need no key, so they can go straight into an <img>, a Slack
+ * message or a Zapier step. They are safe to share because ids are content
+ * hashes (160 bits): unguessable, and immutable, so caches may keep them forever.
+ */
+export function registerImageRoutes(app, deps) {
+    app.get('/images/:file', {
+        schema: {
+            summary: 'Download a generated image', tags: ['Images'],
+            params: Type.Object({ file: Type.String() }),
+            response: { 304: Type.Null(), 404: Type.Ref('Error') },
+        },
+    }, async (request, reply) => {
+        const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
+        const image = match ? await deps.store.getImage(match[1]) : null;
+        if (!match || !image || EXTENSIONS[image.format] !== match[2])
+            throw notFound();
+        const etag = `"${image.id}"`;
+        reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (ifNoneMatch(request.headers['if-none-match'], etag))
+            return reply.code(304).send(null);
+        const data = await deps.blobs.get(image.blobKey);
+        if (!data)
+            throw notFound();
+        return reply.type(CONTENT_TYPES[image.format] ?? 'application/octet-stream').send(data);
+    });
+}
+function ifNoneMatch(header, etag) {
+    if (!header)
+        return false;
+    return header.split(',').some((tag) => {
+        const t = tag.trim();
+        return t === '*' || t === etag || t === `W/${etag}`;
+    });
+}
+function notFound() {
+    return new ApiError('image_not_found', 'No image at this URL. Image URLs come from POST /image/generate.');
+}
+//# sourceMappingURL=image-routes.js.map

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../../domain/errors.js';
+import { repoRoot } from '../../repo-root.js';
+/** Only these kinds are served; anything else in web/ (notes, backups) stays private. */
+const CONTENT_TYPES = {
+    '.html': 'text/html; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.ico': 'image/x-icon',
+    '.woff2': 'font/woff2',
+};
+/**
+ * The page holds an API key in localStorage, so script injection would be a
+ * key theft: scripts and styles only from our own files. Images may come from
+ * anywhere because PUBLIC_URL (and so imageURL) can name another host.
+ */
+const HTML_CSP = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob: https: http:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+].join('; ');
+export function webDir() {
+    return path.join(repoRoot(), 'web');
+}
+/**
+ * The browser app: GET / is web/index.html and GET /web/<file> its assets.
+ * Requests are looked up in a list of files made at start instead of being
+ * joined onto a folder path, so `..`, encoded slashes or symlinks can never
+ * reach outside web/: a name not in the list is simply a 404.
+ */
+export function registerWebRoutes(app, dir = webDir()) {
+    const files = listServableFiles(dir);
+    app.get('/', { schema: { hide: true } }, async (request, reply) => serve(request, reply, files.get('index.html'), true));
+    // The page is only served at /: its relative asset URLs would not resolve from /web/index.html.
+    app.get('/web/*', {
+        schema: { hide: true, params: Type.Object({ '*': Type.String() }) },
+    }, async (request, reply) => {
+        const name = request.params['*'];
+        return serve(request, reply, name.endsWith('.html') ? undefined : files.get(name), false);
+    });
+}
+function listServableFiles(dir) {
+    const files = new Map();
+    const walk = (relative) => {
+        let entries;
+        try {
+            entries = readdirSync(path.join(dir, relative), { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        for (const entry of entries) {
+            if (entry.name.startsWith('.'))
+                continue;
+            const rel = relative ? `${relative}/${entry.name}` : entry.name;
+            // Dirent.isFile() is false for symlinks, so a link pointing out of web/ is never listed.
+            if (entry.isDirectory())
+                walk(rel);
+            else if (entry.isFile()) {
+                const contentType = CONTENT_TYPES[path.extname(entry.name).toLowerCase()];
+                if (contentType)
+                    files.set(rel, { absolutePath: path.join(dir, rel), contentType });
+            }
+        }
+    };
+    walk('');
+    return files;
+}
+async function serve(request, reply, file, isHtml) {
+    if (!file)
+        throw new ApiError('not_found', `There is no file at ${request.url.split('?')[0]}.`);
+    const data = await readFile(file.absolutePath);
+    const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
+    // no-cache = revalidate every time: assets change with the server, and the ETag makes that cheap.
+    reply
+        .header('Cache-Control', 'no-cache')
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer');
+    if (isHtml)
+        reply.header('Content-Security-Policy', HTML_CSP).header('X-Frame-Options', 'DENY');
+    if (request.headers['if-none-match'] === etag)
+        return reply.code(304).send();
+    return reply.type(file.contentType).send(data);
+}
+//# sourceMappingURL=web-routes.js.map

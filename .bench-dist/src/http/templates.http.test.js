@@ -1,0 +1,119 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, sampleTemplate } from './test-app.js';
+describe('template routes', () => {
+    let t;
+    before(async () => {
+        t = await createTestApp();
+    });
+    after(() => t.close());
+    const create = (name, template = sampleTemplate(), auth = t.a.auth) => t.app.inject({ method: 'POST', url: '/templates', headers: auth, payload: { name, template } });
+    test('GET /templates/all lists only the caller\'s templates, sorted updatedAt desc by default', async () => {
+        const first = (await create('First')).json();
+        await new Promise((r) => setTimeout(r, 5));
+        const second = (await create('Second')).json();
+        await new Promise((r) => setTimeout(r, 5));
+        await t.app.inject({ method: 'PUT', url: `/templates/${first.id}`, headers: t.a.auth, payload: { name: 'First, renamed' } });
+        const res = await t.app.inject({ url: '/templates/all', headers: t.a.auth });
+        assert.equal(res.statusCode, 200);
+        const list = res.json();
+        assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'id', 'name', 'updatedAt']);
+        assert.deepEqual(list.map((x) => x.id), [first.id, second.id, t.a.templateId]);
+        assert.ok(!list.some((x) => x.id === t.b.templateId));
+        for (const x of list)
+            assert.equal(new Date(x.updatedAt).toISOString(), x.updatedAt);
+        const created = (await t.app.inject({ url: '/templates/all?sort=createdAt&order=asc', headers: t.a.auth })).json();
+        assert.deepEqual(created.map((x) => x.id), [t.a.templateId, first.id, second.id]);
+        const createdDesc = (await t.app.inject({ url: '/templates/all?sort=createdAt', headers: t.a.auth })).json();
+        assert.deepEqual(createdDesc.map((x) => x.id), [second.id, first.id, t.a.templateId]);
+    });
+    test('an invalid sort or order is a 400 invalid_request', async () => {
+        for (const query of ['sort=name', 'order=up', 'sort=']) {
+            const res = await t.app.inject({ url: `/templates/all?${query}`, headers: t.a.auth });
+            assert.equal(res.statusCode, 400, query);
+            assert.equal(res.json().code, 'invalid_request');
+        }
+    });
+    test('GET /templates/{id}/elements returns every named element with its properties', async () => {
+        const res = await t.app.inject({ url: `/templates/${t.a.templateId}/elements`, headers: t.a.auth });
+        assert.equal(res.statusCode, 200);
+        const { elements } = res.json();
+        assert.deepEqual(Object.keys(elements).sort(), ['background', 'logo', 'rule', 'title']);
+        assert.equal(elements.title.text, 'Hello Imprint');
+        assert.equal(elements.title.fontSize, 24);
+        assert.equal(elements.title.fontFamily, 'Inter');
+        assert.equal(elements.background.fill, '#0f172a');
+        assert.equal(elements.background.rx, 12);
+        assert.match(elements.logo.src, /^data:image\/png/);
+    });
+    test('GET /templates/{id}/elements/basic returns src, text or fill per kind', async () => {
+        const res = await t.app.inject({ url: `/templates/${t.a.templateId}/elements/basic`, headers: t.a.auth });
+        assert.equal(res.statusCode, 200);
+        const { elements } = res.json();
+        assert.deepEqual(elements.title, { text: 'Hello Imprint' });
+        assert.deepEqual(elements.background, { fill: '#0f172a' });
+        assert.deepEqual(Object.keys(elements.logo), ['src']);
+        assert.deepEqual(Object.keys(elements.rule), ['fill']);
+    });
+    test('create, read, update and delete a template', async () => {
+        const created = await create('Crud');
+        assert.equal(created.statusCode, 201, created.body);
+        const { id, createdAt, updatedAt } = created.json();
+        assert.equal(createdAt, updatedAt);
+        const got = await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth });
+        assert.equal(got.statusCode, 200);
+        assert.deepEqual(got.json().template, sampleTemplate());
+        await new Promise((r) => setTimeout(r, 5));
+        const changed = sampleTemplate();
+        changed.objects[1].text = 'Updated';
+        const put = await t.app.inject({ method: 'PUT', url: `/templates/${id}`, headers: t.a.auth, payload: { template: changed } });
+        assert.equal(put.statusCode, 200, put.body);
+        assert.ok(put.json().updatedAt > updatedAt, 'updatedAt moves');
+        assert.equal(put.json().createdAt, createdAt);
+        const elements = (await t.app.inject({ url: `/templates/${id}/elements/basic`, headers: t.a.auth })).json().elements;
+        assert.equal(elements.title.text, 'Updated');
+        const del = await t.app.inject({ method: 'DELETE', url: `/templates/${id}`, headers: t.a.auth });
+        assert.equal(del.statusCode, 204);
+        assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).statusCode, 404);
+    });
+    test('a template is validated on save: unsupported objects, duplicate names, unknown fonts', async () => {
+        const bad = (mutate) => {
+            const doc = sampleTemplate();
+            mutate(doc, doc.objects);
+            return create('Bad', doc);
+        };
+        const sparkle = await bad((_, o) => (o[0].sparkle = 1));
+        assert.equal(sparkle.statusCode, 400);
+        assert.equal(sparkle.json().code, 'invalid_template');
+        assert.match(sparkle.json().message, /sparkle/);
+        const type = await bad((_, o) => (o[0].type = 'video'));
+        assert.equal(type.json().code, 'invalid_template');
+        const dup = await bad((_, o) => (o[2].name = 'title'));
+        assert.equal(dup.json().code, 'invalid_template');
+        assert.match(dup.json().message, /title/);
+        const font = await bad((_, o) => (o[1].fontFamily = 'Comic Sans MS'));
+        assert.equal(font.statusCode, 400);
+        assert.equal(font.json().code, 'unknown_font');
+        assert.match(font.json().message, /Inter/);
+        const noSize = await bad((doc) => delete doc.width);
+        assert.equal(noSize.json().code, 'invalid_request');
+    });
+    test('another account\'s template is a 404 on every route, and is left unchanged', async () => {
+        const id = t.b.templateId;
+        for (const [method, url, payload] of [
+            ['GET', `/templates/${id}`],
+            ['GET', `/templates/${id}/elements`],
+            ['GET', `/templates/${id}/elements/basic`],
+            ['PUT', `/templates/${id}`, { name: 'stolen' }],
+            ['DELETE', `/templates/${id}`],
+        ]) {
+            const res = await t.app.inject({ method, url, headers: t.a.auth, ...(payload ? { payload } : {}) });
+            assert.equal(res.statusCode, 404, `${method} ${url}`);
+            assert.equal(res.json().code, 'template_not_found');
+        }
+        const mine = await t.app.inject({ url: `/templates/${id}`, headers: t.b.auth });
+        assert.equal(mine.statusCode, 200);
+        assert.equal(mine.json().name.startsWith('bob'), true);
+    });
+});
+//# sourceMappingURL=templates.http.test.js.map

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DiskBlobStore } from '../blobs/disk-blob-store.js';
+import { createImageFetcher } from '../fetch/image-fetcher.js';
+import { bundledFontFamilies } from '../render/fonts/font-registry.js';
+import { renderDocument } from '../render/render-document.js';
+import { createAccount } from '../services/manage-accounts.js';
+import { AccountFontLoader } from '../services/manage-fonts.js';
+import { createTemplate } from '../services/manage-templates.js';
+import { openStore } from '../store/open-store.js';
+import { buildApp } from './app.js';
+import { MemoryRateLimiter } from './rate-limiter.js';
+/** A 4×4 red PNG, so tests render a real image without any network. */
+export const RED_PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAEAQMAAACTPww9AAAAA1BMVEX/AAAZ4gk3AAAAC0lEQVQI12NgQAcAABIAAe+JVKQAAAAASUVORK5CYII=';
+/** A small template with one element of each kind the contract names. */
+export function sampleTemplate() {
+    return {
+        version: '7.0.0',
+        width: 320,
+        height: 180,
+        background: '#ffffff',
+        objects: [
+            { type: 'Rect', name: 'background', originX: 'left', originY: 'top', left: 0, top: 0, width: 320, height: 180, fill: '#0f172a', rx: 12, ry: 12, stroke: '#38bdf8', strokeWidth: 2 },
+            { type: 'Textbox', name: 'title', originX: 'left', originY: 'top', left: 20, top: 20, width: 200, text: 'Hello Imprint', fontSize: 24, fontFamily: 'Inter', fill: '#ffffff', lineHeight: 1.16, charSpacing: 0, textAlign: 'left' },
+            { type: 'Line', name: 'rule', originX: 'left', originY: 'top', left: 20, top: 120, x1: 0, y1: 0, x2: 200, y2: 0, stroke: '#38bdf8', strokeWidth: 3 },
+            { type: 'Image', name: 'logo', originX: 'left', originY: 'top', left: 250, top: 110, width: 4, height: 4, scaleX: 12, scaleY: 12, src: RED_PNG_DATA_URL },
+        ],
+    };
+}
+/**
+ * The app with real parts: SQLite in memory (or PostgreSQL when given a URL),
+ * blobs in a temporary folder, the real renderer in-thread, the real fetcher
+ * (private addresses allowed so tests can serve images from 127.0.0.1), and
+ * two accounts so every route can be tried across accounts.
+ */
+export async function createTestApp(options = {}) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-http-'));
+    const store = options.openStore ? await options.openStore() : await openStore({ databaseUrl: ':memory:', dataDir: dir });
+    const bundled = bundledFontFamilies();
+    const blobs = new DiskBlobStore(path.join(dir, 'blobs'));
+    const fontLoader = new AccountFontLoader({ store, blobs });
+    const deps = {
+        store,
+        blobs,
+        accountFonts: (accountId) => fontLoader.load(accountId),
+        renderer: options.renderer ?? { render: renderDocument },
+        fetcher: createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
+        fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
+        publicUrl: 'http://imprint.test',
+        now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
+    };
+    const app = await buildApp({
+        deps,
+        rateLimiter: new MemoryRateLimiter(options.now),
+        limits: options.limits ?? { readPerMinute: 10_000, generatePerMinute: 10_000 },
+        bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
+    });
+    const seed = async (name) => {
+        const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });
+        const template = await createTemplate(deps, account.id, { name: `${name} card`, template: sampleTemplate() });
+        return { account, key: key.plaintext, templateId: template.id, auth: { authorization: `Bearer ${key.plaintext}` } };
+    };
+    const a = await seed('alice');
+    const b = await seed('bob');
+    return {
+        app, store, deps, a, b,
+        async close() {
+            await app.close();
+            await store.close();
+            await rm(dir, { recursive: true, force: true });
+        },
+    };
+}
+//# sourceMappingURL=test-app.js.map

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig, ConfigError } from './config.js';
+import { DiskBlobStore } from './blobs/disk-blob-store.js';
+import { createImageFetcher } from './fetch/image-fetcher.js';
+import { buildApp } from './http/app.js';
+import { MemoryRateLimiter } from './http/rate-limiter.js';
+import { bundledFontFamilies } from './render/fonts/font-registry.js';
+import { RenderPool } from './render/render-pool.js';
+import { repoRoot } from './repo-root.js';
+import { AccountFontLoader } from './services/manage-fonts.js';
+import { seedDemo } from './services/seed-demo.js';
+import { systemClock } from './services/service-deps.js';
+import { openStore } from './store/open-store.js';
+export async function createRuntime(config, opts = { renderWorkers: true }) {
+    const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+    const renderPool = opts.renderWorkers ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue }) : null;
+    const bundled = bundledFontFamilies();
+    const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+    const fontLoader = new AccountFontLoader({ store, blobs });
+    const deps = {
+        store,
+        blobs,
+        accountFonts: (accountId) => fontLoader.load(accountId),
+        renderer: renderPool ?? { render: () => Promise.reject(new Error('render workers are not started in this process')) },
+        fetcher: createImageFetcher({ allowPrivate: config.fetchAllowPrivate, cacheDir: path.join(config.dataDir, 'cache', 'images') }),
+        fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
+        publicUrl: config.publicUrl,
+        now: systemClock,
+    };
+    return {
+        config,
+        deps,
+        renderPool,
+        async close() {
+            await renderPool?.close();
+            await store.close();
+        },
+    };
+}
+export function demoTemplatesDir() {
+    return path.join(repoRoot(), 'templates', 'demo');
+}
+export async function startServer(env = process.env) {
+    let config;
+    try {
+        config = loadConfig(env);
+    }
+    catch (error) {
+        if (error instanceof ConfigError) {
+            console.error(error.message);
+            process.exit(1);
+        }
+        throw error;
+    }
+    const runtime = await createRuntime(config);
+    if (config.seedDemo) {
+        const seeded = await seedDemo(runtime.deps, demoTemplatesDir());
+        if (seeded)
+            printDemoBanner(config, seeded.key.plaintext, seeded.templateIds);
+    }
+    const app = await buildApp({
+        deps: runtime.deps,
+        rateLimiter: new MemoryRateLimiter(),
+        limits: { readPerMinute: config.rateLimitReadPerMinute, generatePerMinute: config.rateLimitGeneratePerMinute },
+        bodyLimitBytes: config.bodyLimitBytes,
+        logger: { level: config.logLevel },
+    });
+    const shutdown = async (signal) => {
+        app.log.info(`${signal}: shutting down`);
+        await app.close();
+        await runtime.close();
+        process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`Imprint is listening on ${config.publicUrl}  (API reference: ${config.publicUrl}/docs)`);
+}
+function printDemoBanner(config, key, templateIds) {
+    const line = '─'.repeat(72);
+    console.log(`${line}
+First run: created the account "demo" with 100 credits.
+Its API key is shown ONCE — copy it now (only its hash is stored):
+
+  export IMPRINT_KEY=${key}
+
+Demo templates: ${templateIds.join(', ')}
+Try:  curl -s ${config.publicUrl}/templates/all -H "Authorization: Bearer $IMPRINT_KEY"
+${line}`);
+}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+    startServer().catch((error) => {
+        console.error(error);
+        process.exit(1);
+    });
+}
+//# sourceMappingURL=main.js.map

@@ -1,0 +1,233 @@
+/**
+ * Fabric's per-object render (Object.render / drawObject / renderCache /
+ * drawCacheOnCanvas / _drawClipPath), including its object cache: Fabric
+ * draws each cacheable object into an offscreen canvas at the object's
+ * total scale and then blits that canvas through the object's transform.
+ * The blit resamples pixels and makes shadows apply to the composite of
+ * fill and stroke, so mirroring it is what makes our pixels match.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { decomposeScale, invert, multiply } from './matrix.js';
+import { ownMatrix, transformedDimensions } from './object-geometry.js';
+import { removeShadow, setShadow } from './paint-style.js';
+import { RenderError } from './render-error.js';
+import { paintShape } from './shape-painters.js';
+// Fabric's config defaults for its object cache.
+const PERF_LIMIT_SIZE_TOTAL = 2097152;
+const MAX_CACHE_SIDE = 4096;
+const MIN_CACHE_SIDE = 256;
+const ALIASING_LIMIT = 2;
+function limitCacheSize(d) {
+    const { width, height } = d;
+    if (width <= MAX_CACHE_SIDE && height <= MAX_CACHE_SIDE && width * height <= PERF_LIMIT_SIZE_TOTAL) {
+        if (width < MIN_CACHE_SIDE)
+            d.width = MIN_CACHE_SIDE;
+        if (height < MIN_CACHE_SIDE)
+            d.height = MIN_CACHE_SIDE;
+        return d;
+    }
+    const ar = width / height;
+    const rough = Math.sqrt(PERF_LIMIT_SIZE_TOTAL * ar);
+    const limX = Math.floor(rough);
+    const limY = Math.floor(PERF_LIMIT_SIZE_TOTAL / rough);
+    const x = Math.min(Math.max(MIN_CACHE_SIDE, limX), MAX_CACHE_SIDE);
+    const y = Math.min(Math.max(MIN_CACHE_SIDE, limY), MAX_CACHE_SIDE);
+    if (width > x) {
+        d.zoomX /= width / x;
+        d.width = x;
+    }
+    if (height > y) {
+        d.zoomY /= height / y;
+        d.height = y;
+    }
+    return d;
+}
+export function cacheDimensions(n, objectScaling, zoom) {
+    const zx = objectScaling.x * zoom;
+    const zy = objectScaling.y * zoom;
+    const dim = transformedDimensions(n, { skewX: 0, skewY: 0 });
+    const neededX = (dim.x * zx) / n.scaleX;
+    const neededY = (dim.y * zy) / n.scaleY;
+    const d = {
+        width: Math.ceil(neededX + ALIASING_LIMIT),
+        height: Math.ceil(neededY + ALIASING_LIMIT),
+        zoomX: zx,
+        zoomY: zy,
+        x: neededX,
+        y: neededY,
+    };
+    if (n.kind === 'text') {
+        // Text caches get a fontSize margin so glyph overhangs are not clipped.
+        d.width += n.fontSize * zx;
+        d.height += n.fontSize * zy;
+    }
+    return limitCacheSize(d);
+}
+function objectScaling(n, full, inGroup) {
+    if (!inGroup)
+        return { x: Math.abs(n.scaleX), y: Math.abs(n.scaleY) };
+    const d = decomposeScale(full);
+    return { x: Math.abs(d.scaleX), y: Math.abs(d.scaleY) };
+}
+function willDrawShadow(n) {
+    if (n.shadow && (n.shadow.offsetX !== 0 || n.shadow.offsetY !== 0))
+        return true;
+    return n.kind === 'group' && n.children.some(willDrawShadow);
+}
+function hasFill(n) {
+    return !!n.fill && n.fill !== 'transparent';
+}
+function hasStroke(n) {
+    return !!n.stroke && n.stroke !== 'transparent' && n.strokeWidth !== 0;
+}
+function needsItsOwnCache(n) {
+    if (n.paintFirst === 'stroke' && hasFill(n) && hasStroke(n) && !!n.shadow)
+        return true;
+    return !!n.clipPath;
+}
+function shouldCache(n, parentOnCache) {
+    // Images never use the object cache unless forced to (Fabric's Image.shouldCache).
+    if (n.kind === 'image')
+        return needsItsOwnCache(n);
+    const own = (n.objectCaching && !parentOnCache) || needsItsOwnCache(n);
+    if (own && n.kind === 'group' && n.children.some(willDrawShadow))
+        return false;
+    return own;
+}
+/** An image without width/height takes its natural size, as Fabric's _setWidthHeight does. */
+function withImageSize(n, env) {
+    if (n.kind !== 'image')
+        return { node: n };
+    const image = env.images.get(n.src);
+    if (!image)
+        throw new RenderError(`image for "${n.label}" is missing`, n.label);
+    if (n.hasWidth && n.hasHeight)
+        return { node: n, image };
+    return {
+        node: { ...n, width: n.hasWidth ? n.width : image.naturalWidth || image.width, height: n.hasHeight ? n.height : image.naturalHeight || image.height },
+        image,
+    };
+}
+function isNotVisible(n) {
+    if (!n.visible)
+        return true;
+    return n.kind !== 'text' && !n.width && !n.height && n.strokeWidth === 0;
+}
+export function renderObject(ctx, original, env, frame) {
+    const { node: n, image } = withImageSize(original, env);
+    if (isNotVisible(n))
+        return;
+    ctx.save();
+    if (n.globalCompositeOperation)
+        ctx.globalCompositeOperation = n.globalCompositeOperation;
+    const own = ownMatrix(n);
+    ctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);
+    const full = frame.parentMatrix ? multiply(frame.parentMatrix, own) : own;
+    ctx.globalAlpha *= n.opacity;
+    const scaling = objectScaling(n, full, frame.parentMatrix !== null);
+    setShadow(ctx, n, scaling, env.zoom);
+    const helpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(n, scaling, env.zoom), image };
+    if (shouldCache(n, frame.parentOnCache)) {
+        const dims = helpers.cacheDims();
+        if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
+            const cache = createCanvas(dims.width, dims.height);
+            const cctx = cache.getContext('2d');
+            const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
+            const ty = Math.round(dims.height / 2 - dims.y / 2) + dims.y / 2;
+            cctx.translate(tx, ty);
+            cctx.scale(dims.zoomX, dims.zoomY);
+            const context = {
+                zoomX: dims.zoomX,
+                zoomY: dims.zoomY,
+                cacheTranslationX: tx,
+                cacheTranslationY: ty,
+                width: dims.width,
+                height: dims.height,
+                parentClipPaths: [],
+            };
+            drawObject(cctx, n, false, context, env, full, true, helpers);
+            if (n.kind === 'image')
+                ctx.imageSmoothingEnabled = n.imageSmoothing;
+            ctx.scale(1 / dims.zoomX, 1 / dims.zoomY);
+            ctx.drawImage(cache, -tx, -ty);
+        }
+    }
+    else {
+        drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers);
+    }
+    ctx.restore();
+}
+function renderBackground(ctx, n) {
+    if (!n.backgroundColor)
+        return;
+    const w = n.width + n.strokeWidth;
+    const h = n.height + n.strokeWidth;
+    ctx.fillStyle = n.backgroundColor;
+    ctx.fillRect(-w / 2, -h / 2, w, h);
+    removeShadow(ctx, n);
+}
+function drawObject(ctx, n, forClipping, context, env, full, onCache, helpers) {
+    if (n.kind === 'group') {
+        // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally.
+        renderBackground(ctx, n);
+        for (const child of n.children)
+            renderObject(ctx, child, env, { parentMatrix: full, parentOnCache: onCache });
+    }
+    else if (forClipping) {
+        ctx.globalAlpha = 1;
+        ctx.strokeStyle = 'transparent';
+        ctx.fillStyle = '#000000';
+        const clipNode = {
+            ...n,
+            fill: 'black',
+            stroke: null,
+            textSource: n.textSource ? { ...n.textSource, fill: 'black', stroke: null } : null,
+        };
+        paintShape(ctx, clipNode, helpers);
+    }
+    else {
+        renderBackground(ctx, n);
+        paintShape(ctx, n, helpers);
+    }
+    drawClipPath(ctx, n, context, env, full);
+}
+function drawClipPath(ctx, n, context, env, full) {
+    const clip = n.clipPath;
+    if (!clip)
+        return;
+    let layer;
+    let lctx;
+    if (context) {
+        layer = createCanvas(context.width, context.height);
+        lctx = layer.getContext('2d');
+        lctx.translate(context.cacheTranslationX, context.cacheTranslationY);
+        lctx.scale(context.zoomX, context.zoomY);
+        for (const prev of context.parentClipPaths) {
+            const m = ownMatrix(prev);
+            lctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+        }
+        context.parentClipPaths.push(clip);
+    }
+    else {
+        // Only reachable for a group that skipped its cache because a child casts a shadow.
+        layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+        lctx = layer.getContext('2d');
+        lctx.setTransform(ctx.getTransform());
+    }
+    if (clip.absolutePositioned) {
+        const m = invert(full);
+        lctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+    }
+    const cm = ownMatrix(clip);
+    lctx.transform(cm[0], cm[1], cm[2], cm[3], cm[4], cm[5]);
+    const { node: c, image } = withImageSize(clip, env);
+    const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
+    const helpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+    drawObject(lctx, c, true, context, env, cm, false, helpers);
+    ctx.save();
+    ctx.globalCompositeOperation = clip.inverted ? 'destination-out' : 'destination-in';
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer, 0, 0);
+    ctx.restore();
+}
+//# sourceMappingURL=draw-object.js.map

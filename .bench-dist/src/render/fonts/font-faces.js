@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+/** The families users may name, from the issue's list. */
+const USER_FAMILIES = [
+    { pkg: 'inter', family: 'Inter' },
+    { pkg: 'roboto', family: 'Roboto' },
+    { pkg: 'open-sans', family: 'Open Sans' },
+    { pkg: 'montserrat', family: 'Montserrat' },
+    { pkg: 'lato', family: 'Lato' },
+    { pkg: 'poppins', family: 'Poppins' },
+    { pkg: 'oswald', family: 'Oswald' },
+    { pkg: 'playfair-display', family: 'Playfair Display' },
+    { pkg: 'merriweather', family: 'Merriweather' },
+    { pkg: 'source-code-pro', family: 'Source Code Pro' },
+    { pkg: 'noto-sans', family: 'Noto Sans' },
+    // Fabric's default fontFamily is 'Times New Roman', and every toJSON()
+    // of an untouched text writes it. Tinos is metric-compatible with it, so
+    // line breaks match a designer's machine; we ship it under that name.
+    { pkg: 'tinos', family: 'Times New Roman' },
+];
+/**
+ * Fallbacks appended to every font stack, highest priority first. Emoji
+ * comes before CJK because Noto Sans SC carries monochrome flag/emoji glyphs.
+ * Only the script subsets are taken: their Latin subsets would shadow nothing
+ * useful and only cost registration time.
+ */
+const FALLBACKS = [
+    { pkg: 'noto-color-emoji', family: 'Noto Color Emoji' },
+    { pkg: 'noto-sans-sc', family: 'Noto Sans SC', subsets: (s) => /^\d+$/.test(s) },
+    { pkg: 'noto-sans-arabic', family: 'Noto Sans Arabic', subsets: (s) => s === 'arabic' },
+    { pkg: 'noto-sans-hebrew', family: 'Noto Sans Hebrew', subsets: (s) => s === 'hebrew' },
+];
+const WEIGHTS = [400, 700];
+const require = createRequire(import.meta.url);
+function packageDir(pkg) {
+    return dirname(require.resolve(`@fontsource/${pkg}/package.json`));
+}
+/**
+ * Reads fontsource's own CSS so the unicode ranges are exactly the ones a
+ * browser would get. The WOFF (v1) files are used, not WOFF2: Skia in
+ * @napi-rs/canvas draws COLR emoji from WOFF but renders nothing for the
+ * same glyphs from WOFF2, and one format for everything keeps both
+ * renderers on identical bytes.
+ */
+function parseFontsourceCss(pkg, weight, style) {
+    const dir = packageDir(pkg);
+    const cssName = `${weight}${style === 'italic' ? '-italic' : ''}.css`;
+    let css;
+    try {
+        css = readFileSync(join(dir, cssName), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    const faces = [];
+    for (const block of css.split('@font-face').slice(1)) {
+        const woff = /url\(\.\/files\/([^)]+?\.woff)\)/.exec(block);
+        if (!woff)
+            continue;
+        const fileName = woff[1];
+        const subsetMatch = new RegExp(`^${pkg}-(.+)-${weight}-${style}\\.woff$`).exec(fileName);
+        const range = /unicode-range:\s*([^;]+);/.exec(block);
+        faces.push({
+            subset: subsetMatch ? subsetMatch[1] : fileName,
+            weight,
+            style,
+            unicodeRange: range ? range[1].trim() : undefined,
+            file: join(dir, 'files', fileName),
+        });
+    }
+    return faces;
+}
+function stylesOf(pkg) {
+    const meta = JSON.parse(readFileSync(join(packageDir(pkg), 'metadata.json'), 'utf8'));
+    return meta.styles.includes('italic') ? ['normal', 'italic'] : ['normal'];
+}
+function loadFamily(spec, aliasPrefix) {
+    const faces = [];
+    const subsetOrder = [];
+    for (const style of stylesOf(spec.pkg)) {
+        for (const weight of WEIGHTS) {
+            for (const face of parseFontsourceCss(spec.pkg, weight, style)) {
+                if (spec.subsets && !spec.subsets(face.subset))
+                    continue;
+                if (!subsetOrder.includes(face.subset))
+                    subsetOrder.push(face.subset);
+                faces.push({
+                    family: spec.family,
+                    weight: face.weight,
+                    style: face.style,
+                    unicodeRange: face.unicodeRange,
+                    file: face.file,
+                    // One alias per subset holding all its weights/styles, so Skia's
+                    // CSS3 style matching picks the weight like Chromium does.
+                    alias: `${aliasPrefix}${spec.family} ${face.subset}`,
+                });
+            }
+        }
+    }
+    // In CSS, among @font-face rules whose unicode-range covers a character,
+    // the one defined last wins; Skia takes the first family in the list that
+    // has the glyph. Reversing the CSS order makes both choose the same file.
+    const aliases = subsetOrder.reverse().map((s) => `${aliasPrefix}${spec.family} ${s}`);
+    return { family: spec.family, aliases, faces };
+}
+let cached;
+export function bundledFaceSets() {
+    if (!cached) {
+        cached = {
+            families: USER_FAMILIES.map((s) => loadFamily(s, 'imprint ')),
+            fallbacks: FALLBACKS.map((s) => loadFamily(s, 'imprint fallback ')),
+        };
+    }
+    return cached;
+}
+//# sourceMappingURL=font-faces.js.map

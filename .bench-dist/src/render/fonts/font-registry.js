@@ -1,0 +1,132 @@
+import { GlobalFonts } from '@napi-rs/canvas';
+import { bundledFaceSets } from './font-faces.js';
+let bundledRegistered = false;
+/**
+ * Registers every bundled file once per thread (GlobalFonts is per worker).
+ * Each fontsource subset gets its own alias: all subset files of a face share
+ * one internal family name, and Skia would otherwise pick one file for every
+ * character instead of choosing per character like @font-face unicode-range.
+ */
+export function ensureBundledFonts() {
+    if (bundledRegistered)
+        return;
+    const { families, fallbacks } = bundledFaceSets();
+    for (const set of [...families, ...fallbacks]) {
+        for (const face of set.faces)
+            GlobalFonts.registerFromPath(face.file, face.alias);
+    }
+    bundledRegistered = true;
+}
+export function bundledFontFamilies() {
+    return bundledFaceSets().families.map((f) => f.family);
+}
+/**
+ * The faces Chromium must load so goldens use our very files. ORDER MATTERS:
+ * emit one @font-face per entry in array order; as in CSS, a later rule wins
+ * where unicode ranges overlap. Every user family also gets the fallback
+ * faces (emoji, CJK, Arabic, Hebrew) under its own name, first, so Chromium
+ * falls back to the same files Skia does, and only where the family's own
+ * ranges do not cover the character.
+ */
+export function bundledFontFaces() {
+    const { families, fallbacks } = bundledFaceSets();
+    // Fallback priority runs emoji > CJK > Arabic > Hebrew, so in CSS order the
+    // lowest priority comes first; within a package fontsource's order is kept.
+    const fallbackCssOrder = [...fallbacks].reverse().flatMap((f) => f.faces);
+    const out = [];
+    for (const fam of families) {
+        for (const f of fallbackCssOrder)
+            out.push(toPublic(fam.family, f));
+        for (const f of fam.faces)
+            out.push(toPublic(fam.family, f));
+    }
+    return out;
+}
+function toPublic(family, f) {
+    const face = { family, weight: f.weight, style: f.style, file: f.file };
+    if (f.unicodeRange)
+        face.unicodeRange = f.unicodeRange;
+    return face;
+}
+const accountFaces = new Map();
+/** Registers uploaded fonts (TTF/OTF/WOFF/WOFF2) once per key; each gets a private alias. */
+export function ensureAccountFonts(fonts) {
+    for (const font of fonts) {
+        if (accountFaces.has(font.key))
+            continue;
+        const alias = `imprint account ${font.key}`;
+        const key = GlobalFonts.register(Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength), alias);
+        if (!key)
+            throw new Error(`font ${font.family} could not be loaded`);
+        accountFaces.set(font.key, { key: font.key, family: font.family, weight: font.weight, style: font.style, alias });
+    }
+}
+const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'emoji', 'math', 'fangsong']);
+/** Splits a CSS family list as Fabric users write it: `Inter`, `'Open Sans', sans-serif`. */
+export function parseFamilyList(fontFamily) {
+    return fontFamily
+        .split(',')
+        .map((s) => s.trim().replace(/^(['"])(.*)\1$/, '$2').trim())
+        .filter((s) => s.length > 0);
+}
+/** CSS Fonts 4 weight matching, used to order an account family's faces. */
+function weightDistance(desired, actual) {
+    if (actual === desired)
+        return 0;
+    if (desired >= 400 && desired <= 500) {
+        if (actual > desired && actual <= 500)
+            return actual - desired;
+        if (actual < desired)
+            return 1000 + (desired - actual);
+        return 2000 + actual;
+    }
+    if (desired < 400)
+        return actual < desired ? desired - actual : 1000 + actual;
+    return actual > desired ? actual - desired : 1000 + (desired - actual);
+}
+function accountAliases(family, weight, style, allowed) {
+    const lower = family.toLowerCase();
+    const matches = [...accountFaces.values()].filter((f) => f.family.toLowerCase() === lower && (!allowed || allowed.has(f.key)));
+    matches.sort((a, b) => {
+        const sa = a.style === style ? 0 : 1;
+        const sb = b.style === style ? 0 : 1;
+        return sa - sb || weightDistance(weight, a.weight) - weightDistance(weight, b.weight);
+    });
+    return matches.map((f) => f.alias);
+}
+function bundledFamily(family) {
+    const lower = family.toLowerCase();
+    return bundledFaceSets().families.find((f) => f.family.toLowerCase() === lower);
+}
+function quote(name) {
+    return `"${name.replace(/["\\]/g, '')}"`;
+}
+const stackCache = new Map();
+/**
+ * The family list handed to Skia for a Fabric fontFamily: an account's own
+ * faces first (they win over a bundled family of the same name), then the
+ * bundled subset aliases, then the shared fallbacks. Unknown names pass through
+ * so a system font can still answer, as it would in a browser.
+ */
+export function resolveFontStack(fontFamily, weight, style, accountKeys) {
+    const cacheKey = `${fontFamily}|${weight}|${style}|${accountKeys ? [...accountKeys].join(',') : '*'}|${accountFaces.size}`;
+    const hit = stackCache.get(cacheKey);
+    if (hit)
+        return hit;
+    const parts = [];
+    for (const name of parseFamilyList(fontFamily)) {
+        const own = accountAliases(name, weight, style, accountKeys);
+        parts.push(...own.map(quote));
+        const bundled = bundledFamily(name);
+        if (bundled)
+            parts.push(...bundled.aliases.map(quote));
+        else if (own.length === 0)
+            parts.push(GENERIC.has(name.toLowerCase()) ? name : quote(name));
+    }
+    for (const fb of bundledFaceSets().fallbacks)
+        parts.push(...fb.aliases.map(quote));
+    const stack = parts.join(', ');
+    stackCache.set(cacheKey, stack);
+    return stack;
+}
+//# sourceMappingURL=font-registry.js.map

@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
+import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, resolveFontStack } from './font-registry.js';
+ensureBundledFonts();
+ensureBundledFonts(); // idempotent
+const FAMILIES = ['Inter', 'Roboto', 'Open Sans', 'Montserrat', 'Lato', 'Poppins', 'Oswald', 'Playfair Display', 'Merriweather', 'Source Code Pro', 'Noto Sans'];
+function draw(text, family, weight = 400) {
+    const c = createCanvas(400, 80);
+    const ctx = c.getContext('2d');
+    ctx.font = `normal ${weight} 40px ${resolveFontStack(family, weight, 'normal')}`;
+    ctx.fillStyle = '#000';
+    ctx.fillText(text, 10, 55);
+    return ctx.getImageData(0, 0, 400, 80).data;
+}
+const inked = (px) => px.filter((_, i) => i % 4 === 3 && px[i] > 0).length;
+const coloured = (px) => {
+    let n = 0;
+    for (let i = 0; i < px.length; i += 4)
+        if (px[i + 3] > 0 && Math.max(px[i], px[i + 1], px[i + 2]) - Math.min(px[i], px[i + 1], px[i + 2]) > 40)
+            n++;
+    return n;
+};
+const same = (a, b) => a.every((v, i) => v === b[i]);
+test('every issue family is bundled with 400 and 700, and its files exist', () => {
+    const families = bundledFontFamilies();
+    for (const f of FAMILIES)
+        assert.ok(families.includes(f), f);
+    const faces = bundledFontFaces();
+    for (const f of FAMILIES) {
+        const own = faces.filter((x) => x.family === f);
+        assert.ok(own.some((x) => x.weight === 400) && own.some((x) => x.weight === 700), f);
+        assert.ok(own.some((x) => x.unicodeRange?.includes('U+0000-00FF')), `${f} latin subset`);
+    }
+    for (const face of faces)
+        assert.ok(existsSync(face.file), face.file);
+});
+test('each family draws with its own file, not a fallback', () => {
+    const fallback = draw('Hamburgefonstiv', 'No Such Family');
+    for (const f of FAMILIES) {
+        const px = draw('Hamburgefonstiv', f);
+        assert.ok(inked(px) > 500, f);
+        assert.ok(!same(px, fallback), `${f} rendered like the fallback`);
+        assert.ok(!same(px, draw('Hamburgefonstiv', f, 700)), `${f} bold looks like regular`);
+    }
+});
+test('non-Latin scripts and emoji draw real glyphs, never .notdef boxes', () => {
+    // U+0378 is unassigned: every font answers it with .notdef, the tofu box.
+    for (const [label, text] of [['cyrillic', 'Привет'], ['greek', 'Καλημέρα'], ['cjk', '中文字体'], ['japanese', 'ひらがな'], ['arabic', 'مرحبا'], ['hebrew', 'שלום'], ['emoji', '😀🎉']]) {
+        const px = draw(text, 'Inter');
+        const tofu = draw('\u0378'.repeat([...text].length), 'Inter');
+        assert.ok(inked(px) > 200, label);
+        assert.ok(!same(px, tofu), `${label} drew tofu`);
+    }
+    assert.ok(coloured(draw('😀🎉❤️', 'Roboto')) > 500, 'emoji drawn in colour');
+});
+test('account fonts register once per key and win over bundled names', () => {
+    const data = new Uint8Array(readFileSync(bundledFontFaces().find((f) => f.family === 'Oswald' && f.weight === 700 && f.unicodeRange?.includes('U+0000-00FF')).file));
+    const font = { key: 'test-brand-1', family: 'Brand Sans', weight: 400, style: 'normal', data };
+    ensureAccountFonts([font]);
+    ensureAccountFonts([font]);
+    assert.ok(resolveFontStack('Brand Sans', 400, 'normal').startsWith('"imprint account test-brand-1"'));
+    assert.ok(same(draw('Brand', 'Brand Sans'), draw('Brand', 'Oswald', 700)));
+    assert.ok(!resolveFontStack('Brand Sans', 400, 'normal', new Set(['other'])).includes('test-brand-1'), 'other accounts do not see it');
+});
+//# sourceMappingURL=font-registry.test.js.map

@@ -1,0 +1,45 @@
+/**
+ * Decoded images, shared across renders in one thread. A logo used in every
+ * render is decoded once: entries are keyed by the SHA-256 of the bytes
+ * (so equal bytes from different requests hit), with a WeakMap in front so
+ * the very same buffer object skips even the hash.
+ */
+import { createHash } from 'node:crypto';
+import { Image } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
+import { RenderError } from './render-error.js';
+// Bounded by decoded size: width × height × 4 bytes, 256 MB per thread.
+const decoded = new LRUCache({
+    maxSize: 256 * 1024 * 1024,
+    sizeCalculation: (img) => Math.max(1, img.width * img.height * 4),
+});
+const byBuffer = new WeakMap();
+function decode(bytes) {
+    return new Promise((resolve, reject) => {
+        const img = new Image();
+        img.onload = () => resolve(img);
+        img.onerror = () => reject(new Error('undecodable image'));
+        img.src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    });
+}
+export async function decodeImage(bytes, element) {
+    const known = byBuffer.get(bytes);
+    if (known)
+        return known;
+    const key = createHash('sha256').update(bytes).digest('hex');
+    let img = decoded.get(key);
+    if (!img) {
+        try {
+            img = await decode(bytes);
+        }
+        catch {
+            throw new RenderError(`image for "${element}" could not be decoded`, element);
+        }
+        if (!img.width || !img.height)
+            throw new RenderError(`image for "${element}" has no pixels`, element);
+        decoded.set(key, img);
+    }
+    byBuffer.set(bytes, img);
+    return img;
+}
+//# sourceMappingURL=image-cache.js.map

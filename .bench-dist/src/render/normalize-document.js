@@ -1,0 +1,248 @@
+/**
+ * Stage 1: a validated Fabric document (v5, v6 or v7 JSON) becomes a tree
+ * of RenderNodes with every default filled in the way Fabric's constructors
+ * fill them when `loadFromJSON` revives the objects.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { boundingBox, pathBounds, simplifyPath } from './path-geometry.js';
+import { RenderError } from './render-error.js';
+const TYPE_ALIASES = {
+    rect: 'rect',
+    circle: 'circle',
+    ellipse: 'ellipse',
+    triangle: 'triangle',
+    line: 'line',
+    polyline: 'polyline',
+    polygon: 'polygon',
+    path: 'path',
+    image: 'image',
+    group: 'group',
+    text: 'text',
+    'i-text': 'text',
+    itext: 'text',
+    textbox: 'text',
+};
+export function nodeKind(type) {
+    return TYPE_ALIASES[type.toLowerCase()];
+}
+/** Major version of the Fabric that wrote the document; missing means 7. */
+export function documentMajorVersion(doc) {
+    const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
+    return m ? Number(m[1]) : 7;
+}
+const ORIGIN_OFFSETS = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };
+/** Fabric's resolveOrigin: keywords map to offsets, numbers are fractions of the size. */
+export function resolveOrigin(value, fallback) {
+    if (typeof value === 'number' && Number.isFinite(value))
+        return value - 0.5;
+    if (typeof value === 'string' && value in ORIGIN_OFFSETS)
+        return ORIGIN_OFFSETS[value];
+    return fallback;
+}
+const num = (v, d) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const bool = (v, d) => (typeof v === 'boolean' ? v : d);
+const str = (v, d) => (typeof v === 'string' && v !== '' ? v : d);
+function parseGradient(v, major) {
+    const type = v.type === 'radial' ? 'radial' : 'linear';
+    const c = (v.coords ?? {});
+    const stops = Array.isArray(v.colorStops) ? v.colorStops : [];
+    const gt = v.gradientTransform;
+    return {
+        type,
+        coords: { x1: num(c.x1, 0), y1: num(c.y1, 0), x2: num(c.x2, 0), y2: num(c.y2, 0), r1: num(c.r1, 0), r2: num(c.r2, 0) },
+        colorStops: stops.map((s) => ({
+            offset: num(s.offset, 0),
+            // Fabric 5's toLive folded a stop's `opacity` into its colour; 6+ ignores it.
+            color: major < 6 && typeof s.opacity === 'number' ? withAlpha(String(s.color ?? 'black'), s.opacity) : String(s.color ?? 'black'),
+        })),
+        gradientUnits: v.gradientUnits === 'percentage' ? 'percentage' : 'pixels',
+        gradientTransform: Array.isArray(gt) && gt.length === 6 ? gt.map(Number) : null,
+        offsetX: num(v.offsetX, 0),
+        offsetY: num(v.offsetY, 0),
+    };
+}
+let colorCtx;
+/** Fabric 5's `new Color(c).setAlpha(a)`: keeps the RGB, replaces the alpha. */
+function withAlpha(color, alpha) {
+    colorCtx ??= createCanvas(1, 1).getContext('2d');
+    colorCtx.fillStyle = '#000000';
+    colorCtx.fillStyle = color;
+    const c = String(colorCtx.fillStyle);
+    const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(c);
+    if (hex)
+        return `rgba(${parseInt(hex[1], 16)},${parseInt(hex[2], 16)},${parseInt(hex[3], 16)},${alpha})`;
+    const rgb = /rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)/i.exec(c);
+    return rgb ? `rgba(${rgb[1]},${rgb[2]},${rgb[3]},${alpha})` : color;
+}
+function parsePaint(v, d, major) {
+    if (v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (v && typeof v === 'object' && Array.isArray(v.colorStops)) {
+        return parseGradient(v, major);
+    }
+    return v === undefined ? d : null;
+}
+function parseShadow(v) {
+    if (!v || typeof v !== 'object')
+        return null;
+    const s = v;
+    return {
+        color: typeof s.color === 'string' ? s.color : 'rgb(0,0,0)',
+        blur: num(s.blur, 0),
+        offsetX: num(s.offsetX, 0),
+        offsetY: num(s.offsetY, 0),
+        affectStroke: bool(s.affectStroke, false),
+        nonScaling: bool(s.nonScaling, false),
+    };
+}
+const PATH_RE = /([MmLlHhVvCcSsQqTtAaZz])([^MmLlHhVvCcSsQqTtAaZz]*)/g;
+const NUM_RE = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
+const ARITY = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
+/** Minimal SVG path-data parser for documents that store `path` as a string. */
+function parsePathString(d) {
+    const out = [];
+    for (const [, cmd, args] of d.matchAll(PATH_RE)) {
+        const nums = (args.match(NUM_RE) ?? []).map(Number);
+        const arity = ARITY[cmd.toLowerCase()];
+        if (arity === 0) {
+            out.push([cmd]);
+            continue;
+        }
+        for (let i = 0, first = true; i + arity <= nums.length; i += arity, first = false) {
+            const c = !first && (cmd === 'M' || cmd === 'm') ? (cmd === 'M' ? 'L' : 'l') : cmd;
+            out.push([c, ...nums.slice(i, i + arity)]);
+        }
+    }
+    return out;
+}
+export function normalizeObject(obj, ctx, label) {
+    const kind = nodeKind(String(obj.type ?? ''));
+    const name = typeof obj.name === 'string' && obj.name ? obj.name : label;
+    if (!kind)
+        throw new RenderError(`unsupported object type "${String(obj.type)}" (${name})`, name);
+    const { major } = ctx;
+    // Fabric 7 centres objects by default; 5 and 6 anchored them at their top-left corner.
+    const defaultOrigin = major >= 7 ? 0 : -0.5;
+    const strokeWidthDefault = kind === 'image' || kind === 'group' ? 0 : 1;
+    const dash = Array.isArray(obj.strokeDashArray) ? obj.strokeDashArray.map(Number) : null;
+    const node = {
+        kind,
+        label: name,
+        left: num(obj.left, 0),
+        top: num(obj.top, 0),
+        width: num(obj.width, kind === 'triangle' ? 100 : 0),
+        height: num(obj.height, kind === 'triangle' ? 100 : 0),
+        originX: resolveOrigin(obj.originX, defaultOrigin),
+        originY: resolveOrigin(obj.originY, defaultOrigin),
+        scaleX: num(obj.scaleX, 1),
+        scaleY: num(obj.scaleY, 1),
+        angle: num(obj.angle, 0),
+        flipX: bool(obj.flipX, false),
+        flipY: bool(obj.flipY, false),
+        skewX: num(obj.skewX, 0),
+        skewY: num(obj.skewY, 0),
+        opacity: num(obj.opacity, 1),
+        visible: bool(obj.visible, true),
+        fill: parsePaint(obj.fill, 'rgb(0,0,0)', major),
+        stroke: parsePaint(obj.stroke, null, major),
+        strokeWidth: num(obj.strokeWidth, strokeWidthDefault),
+        strokeDashArray: dash && dash.length > 0 && dash.every(Number.isFinite) ? dash : null,
+        strokeDashOffset: num(obj.strokeDashOffset, 0),
+        strokeLineCap: str(obj.strokeLineCap, 'butt'),
+        strokeLineJoin: str(obj.strokeLineJoin, 'miter'),
+        strokeMiterLimit: num(obj.strokeMiterLimit, 4),
+        strokeUniform: bool(obj.strokeUniform, false),
+        paintFirst: obj.paintFirst === 'stroke' ? 'stroke' : 'fill',
+        fillRule: obj.fillRule === 'evenodd' ? 'evenodd' : 'nonzero',
+        shadow: parseShadow(obj.shadow),
+        backgroundColor: typeof obj.backgroundColor === 'string' ? obj.backgroundColor : '',
+        globalCompositeOperation: str(obj.globalCompositeOperation, 'source-over'),
+        objectCaching: bool(obj.objectCaching, true),
+        clipPath: null,
+        inverted: bool(obj.inverted, false),
+        absolutePositioned: bool(obj.absolutePositioned, false),
+        rx: num(obj.rx, 0),
+        ry: num(obj.ry, 0),
+        radius: num(obj.radius, 0),
+        startAngle: num(obj.startAngle, 0),
+        endAngle: num(obj.endAngle, 360),
+        counterClockwise: bool(obj.counterClockwise, false),
+        points: [],
+        pathOffset: { x: 0, y: 0 },
+        path: [],
+        lineFlipX: false,
+        lineFlipY: false,
+        src: typeof obj.src === 'string' ? obj.src : '',
+        cropX: num(obj.cropX, 0),
+        cropY: num(obj.cropY, 0),
+        imageSmoothing: bool(obj.imageSmoothing, true),
+        fit: obj.fit === 'cover' || obj.fit === 'contain' || obj.fit === 'fill' ? obj.fit : null,
+        hasWidth: num(obj.width, 0) !== 0,
+        hasHeight: num(obj.height, 0) !== 0,
+        children: [],
+        textSource: null,
+        fontSize: num(obj.fontSize, 40),
+        prepared: undefined,
+    };
+    switch (kind) {
+        case 'circle':
+            node.width = node.height = node.radius * 2;
+            break;
+        case 'ellipse':
+            node.width = node.rx * 2;
+            node.height = node.ry * 2;
+            break;
+        case 'line': {
+            const x1 = num(obj.x1, 0), y1 = num(obj.y1, 0), x2 = num(obj.x2, 0), y2 = num(obj.y2, 0);
+            node.width = Math.abs(x2 - x1);
+            node.height = Math.abs(y2 - y1);
+            node.lineFlipX = x1 > x2;
+            node.lineFlipY = y1 > y2;
+            break;
+        }
+        case 'polyline':
+        case 'polygon': {
+            const pts = Array.isArray(obj.points) ? obj.points : [];
+            node.points = pts.map((p) => ({ x: num(p?.x, NaN), y: num(p?.y, NaN) }));
+            const bb = boundingBox(node.points);
+            node.width = bb.width;
+            node.height = bb.height;
+            node.pathOffset = { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 };
+            break;
+        }
+        case 'path': {
+            const raw = typeof obj.path === 'string' ? parsePathString(obj.path) : Array.isArray(obj.path) ? obj.path : [];
+            node.path = simplifyPath(raw.filter(Array.isArray));
+            const bb = pathBounds(node.path);
+            node.width = bb.width;
+            node.height = bb.height;
+            node.pathOffset = { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 };
+            break;
+        }
+        case 'group': {
+            const objects = Array.isArray(obj.objects) ? obj.objects : [];
+            node.children = objects.map((child, i) => normalizeObject(child, ctx, `${label}.objects[${i}]`));
+            break;
+        }
+        case 'text':
+            node.textSource = obj;
+            break;
+    }
+    if (obj.clipPath && typeof obj.clipPath === 'object') {
+        node.clipPath = normalizeObject(obj.clipPath, ctx, `${name}.clipPath`);
+    }
+    return node;
+}
+export function normalizeDocument(doc) {
+    const ctx = { major: documentMajorVersion(doc) };
+    const bg = doc.background ?? doc.backgroundColor;
+    return {
+        width: doc.width,
+        height: doc.height,
+        background: parsePaint(bg, null, ctx.major),
+        objects: (doc.objects ?? []).map((o, i) => normalizeObject(o, ctx, `objects[${i}]`)),
+    };
+}
+//# sourceMappingURL=normalize-document.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=render-node.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=render-worker-protocol.js.map

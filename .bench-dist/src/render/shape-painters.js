@@ -1,0 +1,207 @@
+import { drawText } from './text/text-object.js';
+import { degToRad } from './matrix.js';
+import { removeShadow, setFillStyle, setLineDash, setStrokeStyle } from './paint-style.js';
+/** Kappa Fabric uses for rounded-rect corners (1 - 0.5522847498). */
+const K_RECT = 1 - 0.5522847498;
+function renderFill(ctx, n) {
+    if (!n.fill)
+        return;
+    ctx.save();
+    setFillStyle(ctx, n, n.fill);
+    if (n.fillRule === 'evenodd')
+        ctx.fill('evenodd');
+    else
+        ctx.fill();
+    ctx.restore();
+}
+function renderStroke(ctx, n, h) {
+    if (!n.stroke || n.strokeWidth === 0)
+        return;
+    if (n.shadow && !n.shadow.affectStroke)
+        removeShadow(ctx, n);
+    ctx.save();
+    if (n.strokeUniform)
+        ctx.scale(1 / h.objectScaling.x, 1 / h.objectScaling.y);
+    setLineDash(ctx, n.strokeDashArray);
+    setStrokeStyle(ctx, n, n.stroke, h.cacheDims);
+    ctx.stroke();
+    ctx.restore();
+}
+function paintInOrder(ctx, n, h, fill = () => renderFill(ctx, n)) {
+    if (n.paintFirst === 'stroke') {
+        renderStroke(ctx, n, h);
+        fill();
+    }
+    else {
+        fill();
+        renderStroke(ctx, n, h);
+    }
+}
+function rectPath(ctx, n) {
+    const w = n.width;
+    const hh = n.height;
+    const x = -w / 2;
+    const y = -hh / 2;
+    const rx = n.rx ? Math.min(n.rx, w / 2) : 0;
+    const ry = n.ry ? Math.min(n.ry, hh / 2) : 0;
+    const round = rx !== 0 || ry !== 0;
+    ctx.beginPath();
+    ctx.moveTo(x + rx, y);
+    ctx.lineTo(x + w - rx, y);
+    if (round)
+        ctx.bezierCurveTo(x + w - K_RECT * rx, y, x + w, y + K_RECT * ry, x + w, y + ry);
+    ctx.lineTo(x + w, y + hh - ry);
+    if (round)
+        ctx.bezierCurveTo(x + w, y + hh - K_RECT * ry, x + w - K_RECT * rx, y + hh, x + w - rx, y + hh);
+    ctx.lineTo(x + rx, y + hh);
+    if (round)
+        ctx.bezierCurveTo(x + K_RECT * rx, y + hh, x, y + hh - K_RECT * ry, x, y + hh - ry);
+    ctx.lineTo(x, y + ry);
+    if (round)
+        ctx.bezierCurveTo(x, y + K_RECT * ry, x + K_RECT * rx, y, x + rx, y);
+    ctx.closePath();
+}
+function pathCommands(ctx, n) {
+    const l = -n.pathOffset.x;
+    const t = -n.pathOffset.y;
+    ctx.beginPath();
+    for (const c of n.path) {
+        switch (c[0]) {
+            case 'L':
+                ctx.lineTo(c[1] + l, c[2] + t);
+                break;
+            case 'M':
+                ctx.moveTo(c[1] + l, c[2] + t);
+                break;
+            case 'C':
+                ctx.bezierCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t, c[5] + l, c[6] + t);
+                break;
+            case 'Q':
+                ctx.quadraticCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t);
+                break;
+            case 'Z':
+                ctx.closePath();
+                break;
+        }
+    }
+}
+/** Fabric's Image._renderFill, or the Imprint `fit` box when an override replaced the image. */
+function drawImageFill(ctx, n, img) {
+    if (!img)
+        return;
+    const w = n.width;
+    const h = n.height;
+    const elW = img.naturalWidth || img.width;
+    const elH = img.naturalHeight || img.height;
+    if (n.fit) {
+        if (n.fit === 'fill') {
+            ctx.drawImage(img, 0, 0, elW, elH, -w / 2, -h / 2, w, h);
+        }
+        else if (n.fit === 'contain') {
+            const s = Math.min(w / elW, h / elH);
+            const dw = elW * s;
+            const dh = elH * s;
+            ctx.drawImage(img, 0, 0, elW, elH, -dw / 2, -dh / 2, dw, dh);
+        }
+        else {
+            const s = Math.max(w / elW, h / elH);
+            const sw = w / s;
+            const sh = h / s;
+            ctx.drawImage(img, (elW - sw) / 2, (elH - sh) / 2, sw, sh, -w / 2, -h / 2, w, h);
+        }
+        return;
+    }
+    const cropX = Math.max(n.cropX, 0);
+    const cropY = Math.max(n.cropY, 0);
+    const sW = Math.min(w, elW - cropX);
+    const sH = Math.min(h, elH - cropY);
+    const maxW = Math.min(w, elW - cropX);
+    const maxH = Math.min(h, elH - cropY);
+    if (sW <= 0 || sH <= 0)
+        return;
+    ctx.drawImage(img, cropX, cropY, sW, sH, -w / 2, -h / 2, maxW, maxH);
+}
+export function paintShape(ctx, n, h) {
+    switch (n.kind) {
+        case 'rect':
+            rectPath(ctx, n);
+            paintInOrder(ctx, n, h);
+            return;
+        case 'circle':
+            ctx.beginPath();
+            ctx.arc(0, 0, n.radius, degToRad(n.startAngle), degToRad(n.endAngle), n.counterClockwise);
+            paintInOrder(ctx, n, h);
+            return;
+        case 'ellipse':
+            ctx.beginPath();
+            ctx.save();
+            ctx.transform(1, 0, 0, n.ry / n.rx, 0, 0);
+            ctx.arc(0, 0, n.rx, 0, 2 * Math.PI, false);
+            ctx.restore();
+            paintInOrder(ctx, n, h);
+            return;
+        case 'triangle': {
+            const w2 = n.width / 2;
+            const h2 = n.height / 2;
+            ctx.beginPath();
+            ctx.moveTo(-w2, h2);
+            ctx.lineTo(0, -h2);
+            ctx.lineTo(w2, h2);
+            ctx.closePath();
+            paintInOrder(ctx, n, h);
+            return;
+        }
+        case 'line': {
+            const xm = n.lineFlipX ? 0.5 : -0.5;
+            const ym = n.lineFlipY ? 0.5 : -0.5;
+            ctx.beginPath();
+            ctx.moveTo(xm * n.width, ym * n.height);
+            ctx.lineTo(-xm * n.width, -ym * n.height);
+            ctx.lineWidth = n.strokeWidth;
+            if (n.stroke)
+                renderStroke(ctx, n, h);
+            return;
+        }
+        case 'polyline':
+        case 'polygon': {
+            const pts = n.points;
+            if (!pts.length || Number.isNaN(pts[pts.length - 1].y))
+                return;
+            const { x, y } = n.pathOffset;
+            ctx.beginPath();
+            ctx.moveTo(pts[0].x - x, pts[0].y - y);
+            for (const p of pts)
+                ctx.lineTo(p.x - x, p.y - y);
+            if (n.kind === 'polygon')
+                ctx.closePath();
+            paintInOrder(ctx, n, h);
+            return;
+        }
+        case 'path':
+            pathCommands(ctx, n);
+            paintInOrder(ctx, n, h);
+            return;
+        case 'image': {
+            ctx.imageSmoothingEnabled = n.imageSmoothing;
+            if (n.stroke && n.strokeWidth !== 0) {
+                const w = n.width / 2;
+                const hh = n.height / 2;
+                ctx.beginPath();
+                ctx.moveTo(-w, -hh);
+                ctx.lineTo(w, -hh);
+                ctx.lineTo(w, hh);
+                ctx.lineTo(-w, hh);
+                ctx.lineTo(-w, -hh);
+                ctx.closePath();
+            }
+            paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image));
+            return;
+        }
+        case 'text':
+            drawText(ctx, n.prepared, n.textSource);
+            return;
+        case 'group':
+            return;
+    }
+}
+//# sourceMappingURL=shape-painters.js.map

@@ -1,0 +1,346 @@
+/**
+ * Fabric's Text._render: line backgrounds, underline, fill/stroke text in
+ * paintFirst order, overline, linethrough. Drawn centred at the origin; CORE
+ * has already applied transform, opacity, shadow and clip.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { DECORATION_OFFSETS, FONT_SIZE_FRACTION } from './text-layout.js';
+import { hasStyleChanged } from './text-styles.js';
+const RE_SPACE_AND_TAB = /[ \t\r]/;
+function isGradient(v) {
+    return !!v && typeof v === 'object' && Array.isArray(v.colorStops);
+}
+function colorWithOpacity(color, opacity) {
+    if (opacity === undefined || opacity === 1)
+        return color;
+    // Fabric multiplies the stop colour's alpha by the stop opacity.
+    const m = /^#([0-9a-f]{6})$/i.exec(color);
+    if (m) {
+        const n = parseInt(m[1], 16);
+        return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${opacity})`;
+    }
+    return color;
+}
+function liveGradient(ctx, paint) {
+    const c = paint.coords;
+    const g = paint.type === 'radial'
+        ? ctx.createRadialGradient(c.x1 ?? 0, c.y1 ?? 0, c.r1 ?? 0, c.x2 ?? 0, c.y2 ?? 0, c.r2 ?? 0)
+        : ctx.createLinearGradient(c.x1 ?? 0, c.y1 ?? 0, c.x2 ?? 0, c.y2 ?? 0);
+    for (const s of paint.colorStops)
+        g.addColorStop(s.offset, colorWithOpacity(s.color, s.opacity));
+    return g;
+}
+/** Object._applyPatternGradientTransform: gradient coords are relative to the text's top-left (or its size). */
+function applyGradientTransform(ctx, layout, paint) {
+    const x = -layout.width / 2 + (paint.offsetX ?? 0);
+    const y = -layout.height / 2 + (paint.offsetY ?? 0);
+    if (paint.gradientUnits === 'percentage')
+        ctx.transform(layout.width, 0, 0, layout.height, x, y);
+    else
+        ctx.transform(1, 0, 0, 1, x, y);
+    const t = paint.gradientTransform;
+    if (t)
+        ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
+    return { x, y };
+}
+/**
+ * Text._applyPatternGradientTransformText: a percentage or transformed
+ * gradient cannot go through the context transform (it would scale the
+ * glyphs), so Fabric paints it into a pattern canvas of the object's size
+ * plus strokeWidth and fills the text with that pattern. The canvas size is
+ * truncated to integers exactly as assigning `canvas.width` does in a
+ * browser, and the gradient sits strokeWidth/2 in from the pattern's corner.
+ */
+function gradientPattern(ctx, layout, paint) {
+    const width = layout.width + layout.p.strokeWidth;
+    const height = layout.height + layout.p.strokeWidth;
+    const canvas = createCanvas(Math.max(1, Math.trunc(width)), Math.max(1, Math.trunc(height)));
+    const pctx = canvas.getContext('2d');
+    pctx.beginPath();
+    pctx.moveTo(0, 0);
+    pctx.lineTo(width, 0);
+    pctx.lineTo(width, height);
+    pctx.lineTo(0, height);
+    pctx.closePath();
+    pctx.translate(width / 2, height / 2);
+    pctx.fillStyle = liveGradient(pctx, paint);
+    applyGradientTransform(pctx, layout, paint);
+    pctx.fill();
+    return ctx.createPattern(canvas, 'no-repeat');
+}
+/** Text.handleFiller: colours, plain gradients, and pattern-backed transformed gradients; returns the offset applied. */
+function setPaint(ctx, layout, prop, paint) {
+    if (isGradient(paint)) {
+        if (paint.gradientUnits === 'percentage' || paint.gradientTransform) {
+            const x = -layout.width / 2;
+            const y = -layout.height / 2;
+            ctx.translate(x, y);
+            const pattern = gradientPattern(ctx, layout, paint);
+            if (pattern)
+                ctx[prop] = pattern;
+            return { x, y };
+        }
+        ctx[prop] = liveGradient(ctx, paint);
+        return applyGradientTransform(ctx, layout, paint);
+    }
+    ctx[prop] = typeof paint === 'string' ? paint : 'rgba(0,0,0,0)';
+    return { x: 0, y: 0 };
+}
+function clearShadow(ctx) {
+    ctx.shadowColor = 'rgba(0,0,0,0)';
+    ctx.shadowBlur = 0;
+    ctx.shadowOffsetX = 0;
+    ctx.shadowOffsetY = 0;
+}
+export function drawTextLayout(ctx, layout, opts) {
+    for (let i = 0; i < layout.lines.length; i++)
+        layout.getLineWidth(i);
+    ctx.textBaseline = 'alphabetic';
+    ctx.font = layout.fontDeclaration({});
+    renderBackgrounds(ctx, layout);
+    renderDecoration(ctx, layout, 'underline');
+    if (opts.paintFirst === 'stroke') {
+        renderStroke(ctx, layout, opts);
+        renderFill(ctx, layout, opts);
+    }
+    else {
+        renderFill(ctx, layout, opts);
+        renderStroke(ctx, layout, opts);
+    }
+    renderDecoration(ctx, layout, 'overline');
+    renderDecoration(ctx, layout, 'linethrough');
+}
+function renderFill(ctx, layout, opts) {
+    if (!layout.p.fill && !layout.styleHas('fill'))
+        return;
+    renderCommon(ctx, layout, 'fillText', opts);
+}
+function renderStroke(ctx, layout, opts) {
+    const p = layout.p;
+    const emptyStyles = Object.values(p.styles).every((l) => Object.values(l).every((s) => Object.keys(s).length === 0));
+    if ((!p.stroke || p.strokeWidth === 0) && emptyStyles)
+        return;
+    ctx.save();
+    if (!opts.shadowAffectsStroke)
+        clearShadow(ctx);
+    if (opts.strokeDashArray && opts.strokeDashArray.length) {
+        const d = opts.strokeDashArray.length % 2 ? [...opts.strokeDashArray, ...opts.strokeDashArray] : opts.strokeDashArray;
+        ctx.setLineDash(d);
+    }
+    ctx.beginPath();
+    renderCommon(ctx, layout, 'strokeText', opts);
+    ctx.closePath();
+    ctx.restore();
+}
+function renderCommon(ctx, layout, method, opts) {
+    ctx.save();
+    let lineHeights = 0;
+    const left = layout.leftOffset();
+    const top = layout.topOffset();
+    for (let i = 0; i < layout.lines.length; i++) {
+        renderChars(ctx, layout, method, i, left + layout.lineLeftOffset(i), top + lineHeights + layout.heightOfLineImpl(i), opts);
+        lineHeights += layout.heightOfLine(i);
+    }
+    ctx.restore();
+}
+function renderChars(ctx, layout, method, lineIndex, left, top, opts) {
+    const p = layout.p;
+    const line = layout.lines[lineIndex];
+    const isJustify = p.textAlign.includes('justify');
+    const isLtr = p.direction !== 'rtl';
+    const sign = isLtr ? 1 : -1;
+    // One fillText for the whole line when nothing varies inside it: the
+    // shaper then positions glyphs itself, exactly as Fabric gets from canvas.
+    const shortCut = !isJustify && p.charSpacing === 0 && layout.isEmptyStyles(lineIndex);
+    ctx.save();
+    ctx.direction = isLtr ? 'ltr' : 'rtl';
+    ctx.textAlign = isLtr ? 'left' : 'right';
+    top -= layout.heightOfLineImpl(lineIndex) * FONT_SIZE_FRACTION;
+    if (shortCut) {
+        renderChar(ctx, layout, method, lineIndex, 0, line.join(''), left, top, opts);
+        ctx.restore();
+        return;
+    }
+    let chars = '';
+    let boxWidth = 0;
+    let actualStyle;
+    let nextStyle;
+    for (let i = 0, len = line.length - 1; i <= len; i++) {
+        let timeToRender = i === len || p.charSpacing !== 0;
+        chars += line[i];
+        const box = layout.charBounds[lineIndex][i];
+        if (boxWidth === 0) {
+            left += sign * (box.kernedWidth - box.width);
+            boxWidth += box.width;
+        }
+        else {
+            boxWidth += box.kernedWidth;
+        }
+        if (isJustify && !timeToRender && RE_SPACE_AND_TAB.test(line[i]))
+            timeToRender = true;
+        if (!timeToRender) {
+            actualStyle = actualStyle ?? layout.completeStyle(lineIndex, i);
+            nextStyle = layout.completeStyle(lineIndex, i + 1);
+            timeToRender = hasStyleChanged(actualStyle, nextStyle);
+        }
+        if (timeToRender) {
+            renderChar(ctx, layout, method, lineIndex, i, chars, left, top, opts);
+            chars = '';
+            actualStyle = nextStyle;
+            left += sign * boxWidth;
+            boxWidth = 0;
+        }
+    }
+    ctx.restore();
+}
+function renderChar(ctx, layout, method, lineIndex, charIndex, text, left, top, opts) {
+    const decl = layout.styleDeclaration(lineIndex, charIndex);
+    const full = layout.completeStyle(lineIndex, charIndex);
+    const shouldFill = method === 'fillText' && full.fill;
+    const shouldStroke = method === 'strokeText' && full.stroke && full.strokeWidth;
+    if (!shouldFill && !shouldStroke)
+        return;
+    ctx.save();
+    ctx.font = layout.fontDeclaration(full);
+    if (decl.textBackgroundColor)
+        clearShadow(ctx);
+    if (decl.deltaY)
+        top += decl.deltaY;
+    if (shouldFill) {
+        const o = setPaint(ctx, layout, 'fillStyle', full.fill);
+        ctx.fillText(text, left - o.x, top - o.y);
+    }
+    if (shouldStroke) {
+        ctx.lineWidth = full.strokeWidth ?? 1;
+        ctx.lineCap = opts.strokeLineCap;
+        ctx.lineDashOffset = opts.strokeDashOffset;
+        ctx.lineJoin = opts.strokeLineJoin;
+        ctx.miterLimit = opts.strokeMiterLimit;
+        const o = setPaint(ctx, layout, 'strokeStyle', full.stroke);
+        ctx.strokeText(text, left - o.x, top - o.y);
+    }
+    ctx.restore();
+}
+function renderBackgrounds(ctx, layout) {
+    const p = layout.p;
+    if (!p.textBackgroundColor && !layout.styleHas('textBackgroundColor'))
+        return;
+    const original = ctx.fillStyle;
+    const leftOffset = layout.leftOffset();
+    let lineTop = layout.topOffset();
+    for (let i = 0; i < layout.lines.length; i++) {
+        const heightOfLine = layout.heightOfLine(i);
+        if (!p.textBackgroundColor && !layout.styleHas('textBackgroundColor', i)) {
+            lineTop += heightOfLine;
+            continue;
+        }
+        const jlen = layout.lines[i].length;
+        const lineLeft = layout.lineLeftOffset(i);
+        let boxWidth = 0;
+        let boxStart = 0;
+        let current;
+        let last = layout.valueAt(i, 0, 'textBackgroundColor');
+        const bgHeight = layout.heightOfLineImpl(i);
+        for (let j = 0; j < jlen; j++) {
+            const box = layout.charBounds[i][j];
+            current = layout.valueAt(i, j, 'textBackgroundColor');
+            if (current !== last) {
+                let start = leftOffset + lineLeft + boxStart;
+                if (p.direction === 'rtl')
+                    start = layout.width - start - boxWidth;
+                ctx.fillStyle = last;
+                if (last)
+                    ctx.fillRect(start, lineTop, boxWidth, bgHeight);
+                boxStart = box.left;
+                boxWidth = box.width;
+                last = current;
+            }
+            else {
+                boxWidth += box.kernedWidth;
+            }
+        }
+        if (current) {
+            let start = leftOffset + lineLeft + boxStart;
+            if (p.direction === 'rtl')
+                start = layout.width - start - boxWidth;
+            ctx.fillStyle = current;
+            ctx.fillRect(start, lineTop, boxWidth, bgHeight);
+        }
+        lineTop += heightOfLine;
+    }
+    ctx.fillStyle = original;
+    clearShadow(ctx);
+}
+function renderDecoration(ctx, layout, type) {
+    const p = layout.p;
+    if (!p[type] && !layout.styleHas(type))
+        return;
+    let topOffset = layout.topOffset();
+    const leftOffset = layout.leftOffset();
+    const charSpacing = layout.charSpacingWidth();
+    const aligner = type === 'linethrough' ? 0.5 : type === 'overline' ? 1 : 0;
+    const offsetY = DECORATION_OFFSETS[type];
+    for (let i = 0; i < layout.lines.length; i++) {
+        const heightOfLine = layout.heightOfLine(i);
+        if (!p[type] && !layout.styleHas(type, i)) {
+            topOffset += heightOfLine;
+            continue;
+        }
+        const line = layout.lines[i];
+        const maxHeight = heightOfLine / p.lineHeight;
+        const lineLeft = layout.lineLeftOffset(i);
+        let boxStart = 0;
+        let boxWidth = 0;
+        let lastDeco = layout.valueAt(i, 0, type);
+        let lastFill = layout.valueAt(i, 0, 'fill');
+        let lastColor = layout.valueAt(i, 0, 'textDecorationColor') || lastFill;
+        let lastThick = layout.valueAt(i, 0, 'textDecorationThickness');
+        let curDeco = lastDeco;
+        let curColor = lastColor;
+        let curThick = lastThick;
+        const top = topOffset + maxHeight * (1 - FONT_SIZE_FRACTION);
+        let size = layout.valueAt(i, 0, 'fontSize');
+        let dy = layout.valueAt(i, 0, 'deltaY');
+        for (let j = 0; j < line.length; j++) {
+            const box = layout.charBounds[i][j];
+            curDeco = layout.valueAt(i, j, type);
+            const curFill = layout.valueAt(i, j, 'fill');
+            curColor = layout.valueAt(i, j, 'textDecorationColor') || curFill;
+            curThick = layout.valueAt(i, j, 'textDecorationThickness');
+            const curSize = layout.valueAt(i, j, 'fontSize');
+            const curDy = layout.valueAt(i, j, 'deltaY');
+            if ((curDeco !== lastDeco || curFill !== lastFill || curColor !== lastColor || curSize !== size || curThick !== lastThick || curDy !== dy) && boxWidth > 0) {
+                const thick = (p.fontSize * lastThick) / 1000;
+                let start = leftOffset + lineLeft + boxStart;
+                if (p.direction === 'rtl')
+                    start = layout.width - start - boxWidth;
+                if (lastDeco && lastColor && lastThick) {
+                    ctx.fillStyle = lastColor;
+                    ctx.fillRect(start, top + offsetY * size + dy - aligner * thick, boxWidth, thick);
+                }
+                boxStart = box.left;
+                boxWidth = box.width;
+                lastDeco = curDeco;
+                lastColor = curColor;
+                lastThick = curThick;
+                lastFill = curFill;
+                size = curSize;
+                dy = curDy;
+            }
+            else {
+                boxWidth += box.kernedWidth;
+            }
+        }
+        let start = leftOffset + lineLeft + boxStart;
+        if (p.direction === 'rtl')
+            start = layout.width - start - boxWidth;
+        const thick = (p.fontSize * curThick) / 1000;
+        if (curDeco && curColor && curThick) {
+            ctx.fillStyle = curColor;
+            ctx.fillRect(start, top + offsetY * size + dy - aligner * thick, boxWidth - charSpacing, thick);
+        }
+        topOffset += heightOfLine;
+    }
+    clearShadow(ctx);
+}
+//# sourceMappingURL=text-draw.js.map

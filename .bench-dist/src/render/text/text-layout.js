@@ -1,0 +1,428 @@
+/**
+ * Fabric's text measurement and layout (Text.initDimensions, and Textbox's
+ * wrapping), kept in Fabric's own structure so every rounding matches:
+ * characters are measured at CACHE_FONT_SIZE (400px) and scaled, and kerning
+ * comes from measuring the pair "previous+char" minus the previous char.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { resolveFontStack } from '../fonts/font-registry.js';
+import { graphemeSplit, RE_NEWLINE } from './text-styles.js';
+export const CACHE_FONT_SIZE = 400;
+export const FONT_SIZE_MULT = 1.13;
+export const FONT_SIZE_FRACTION = 0.222;
+export const DECORATION_OFFSETS = { underline: 0.1, linethrough: -0.28167, overline: -0.81333 };
+const MIN_TEXT_WIDTH = 2;
+const RE_SPACE_AND_TAB = /[ \t\r]/;
+const RE_SPACES_AND_TABS = /[ \t\r]/g;
+const WORD_JOINERS = /[ \t\r]/;
+let measuringCtx;
+function getMeasuringContext() {
+    measuringCtx ??= createCanvas(1, 1).getContext('2d');
+    return measuringCtx;
+}
+/** Fabric's global char-width cache (cache.getFontCache), per family/style/weight. */
+const fontCaches = new Map();
+export function numericWeight(w) {
+    if (typeof w === 'number')
+        return w;
+    if (w === 'bold' || w === 'bolder')
+        return 700;
+    if (w === 'lighter')
+        return 300;
+    const n = Number(w);
+    return Number.isFinite(n) && n > 0 ? n : 400;
+}
+export class TextLayout {
+    p;
+    width;
+    height = 0;
+    textLines = [];
+    lines = [];
+    /** Textbox: wrapped line -> position in the unwrapped text, for styles. */
+    styleMap;
+    charBounds = [];
+    lineWidths = [];
+    lineHeights = [];
+    dynamicMinWidth = 0;
+    isWrapping = false;
+    constructor(props) {
+        this.p = props;
+        this.width = props.width;
+        if (props.isTextbox)
+            this.initTextbox();
+        else
+            this.initText();
+    }
+    initText() {
+        const split = this.splitText(this.p.text);
+        this.textLines = split.lines;
+        this.lines = split.graphemeLines;
+        this.width = this.calcTextWidth() || MIN_TEXT_WIDTH;
+        this.height = this.calcTextHeight();
+        if (this.p.textAlign.includes('justify'))
+            this.enlargeSpaces();
+    }
+    initTextbox() {
+        this.dynamicMinWidth = 0;
+        const raw = this.p.text.split(RE_NEWLINE);
+        const wrapped = this.wrapText(raw, this.width);
+        this.lines = wrapped;
+        this.textLines = wrapped.map((l) => l.join(''));
+        this.styleMap = this.generateStyleMap(raw, wrapped);
+        if (this.dynamicMinWidth > this.width)
+            this.width = this.dynamicMinWidth;
+        if (this.p.textAlign.includes('justify'))
+            this.enlargeSpaces();
+        this.height = this.calcTextHeight();
+    }
+    splitText(text) {
+        const lines = text.split(RE_NEWLINE);
+        return { lines, graphemeLines: lines.map(graphemeSplit) };
+    }
+    // ---------- styles ----------
+    styleDeclaration(lineIndex, charIndex) {
+        if (this.styleMap && !this.isWrapping) {
+            const map = this.styleMap[lineIndex];
+            if (!map)
+                return {};
+            lineIndex = map.line;
+            charIndex = map.offset + charIndex;
+        }
+        const line = this.p.styles[lineIndex];
+        return line ? (line[charIndex] ?? {}) : {};
+    }
+    completeStyle(lineIndex, charIndex) {
+        const p = this.p;
+        return {
+            fontSize: p.fontSize, fontWeight: p.fontWeight, fontFamily: p.fontFamily, fontStyle: p.fontStyle,
+            underline: p.underline, overline: p.overline, linethrough: p.linethrough,
+            stroke: p.stroke, strokeWidth: p.strokeWidth, fill: p.fill, deltaY: p.deltaY,
+            textBackgroundColor: p.textBackgroundColor,
+            textDecorationThickness: p.textDecorationThickness, textDecorationColor: p.textDecorationColor,
+            ...this.styleDeclaration(lineIndex, charIndex),
+        };
+    }
+    valueAt(lineIndex, charIndex, prop) {
+        const v = this.styleDeclaration(lineIndex, charIndex)[prop];
+        return (v ?? this.p[prop]);
+    }
+    /** Text.isEmptyStyles / Textbox.isEmptyStyles for one rendered line. */
+    isEmptyStyles(lineIndex) {
+        let offset = 0;
+        let nextOffset = 0;
+        let shouldLimit = false;
+        let line = lineIndex;
+        if (this.styleMap) {
+            const map = this.styleMap[lineIndex];
+            const next = this.styleMap[lineIndex + 1];
+            if (map) {
+                line = map.line;
+                offset = map.offset;
+            }
+            if (next) {
+                shouldLimit = next.line === line;
+                nextOffset = next.offset;
+            }
+        }
+        const chars = this.p.styles[line];
+        if (!chars)
+            return true;
+        for (const key of Object.keys(chars)) {
+            const n = parseInt(key, 10);
+            if (this.styleMap && !(n >= offset && (!shouldLimit || n < nextOffset)))
+                continue;
+            if (Object.keys(chars[n] ?? {}).length > 0)
+                return false;
+        }
+        return true;
+    }
+    /** styleHas: any style on the whole text (lineIndex undefined) or one line. */
+    styleHas(prop, lineIndex) {
+        let lines;
+        if (lineIndex === undefined)
+            lines = Object.values(this.p.styles);
+        else {
+            const l = this.styleMap?.[lineIndex]?.line ?? lineIndex;
+            const entry = this.p.styles[l];
+            if (!entry)
+                return false;
+            lines = [entry];
+        }
+        return lines.some((chars) => Object.values(chars).some((s) => s[prop] !== undefined));
+    }
+    // ---------- measurement ----------
+    fontDeclaration(style, forMeasuring = false) {
+        const family = style.fontFamily ?? this.p.fontFamily;
+        const fontStyle = style.fontStyle ?? this.p.fontStyle;
+        const weight = style.fontWeight ?? this.p.fontWeight;
+        const size = forMeasuring ? CACHE_FONT_SIZE : (style.fontSize ?? this.p.fontSize);
+        const stack = resolveFontStack(family, numericWeight(weight), fontStyle, this.p.accountKeys);
+        return `${fontStyle} ${weight} ${size}px ${stack}`;
+    }
+    measureChar(ch, style, prev, prevStyle) {
+        const family = (style.fontFamily ?? this.p.fontFamily).toLowerCase();
+        const cacheKey = `${family}\u0000${style.fontStyle}\u0000${style.fontWeight}\u0000${this.p.accountKeys ? [...this.p.accountKeys].join(',') : ''}`;
+        let cache = fontCaches.get(cacheKey);
+        if (!cache)
+            fontCaches.set(cacheKey, (cache = new Map()));
+        const decl = this.fontDeclaration(style);
+        const couple = prev ? prev + ch : ch;
+        const stylesAreEqual = !!prev && !!prevStyle && decl === this.fontDeclaration(prevStyle);
+        const mult = (style.fontSize ?? this.p.fontSize) / CACHE_FONT_SIZE;
+        let width = cache.get(ch);
+        let kernedWidth = width;
+        let previousWidth = prev ? cache.get(prev) : undefined;
+        let coupleWidth = stylesAreEqual ? cache.get(couple) : undefined;
+        if (coupleWidth !== undefined)
+            kernedWidth = coupleWidth - previousWidth;
+        if (width === undefined || previousWidth === undefined || coupleWidth === undefined) {
+            const ctx = getMeasuringContext();
+            ctx.textBaseline = 'alphabetic';
+            ctx.font = this.fontDeclaration(style, true);
+            if (width === undefined) {
+                kernedWidth = width = ctx.measureText(ch).width;
+                cache.set(ch, width);
+            }
+            if (previousWidth === undefined && stylesAreEqual && prev) {
+                previousWidth = ctx.measureText(prev).width;
+                cache.set(prev, previousWidth);
+            }
+            if (stylesAreEqual && coupleWidth === undefined) {
+                coupleWidth = ctx.measureText(couple).width;
+                cache.set(couple, coupleWidth);
+                kernedWidth = coupleWidth - previousWidth;
+            }
+        }
+        return { width: width * mult, kernedWidth: kernedWidth * mult };
+    }
+    charSpacingWidth() {
+        return this.p.charSpacing !== 0 ? (this.p.fontSize * this.p.charSpacing) / 1000 : 0;
+    }
+    graphemeBox(grapheme, lineIndex, charIndex, prev, skipLeft = false) {
+        const style = this.completeStyle(lineIndex, charIndex);
+        const prevStyle = prev ? this.completeStyle(lineIndex, charIndex - 1) : undefined;
+        const info = this.measureChar(grapheme, style, prev, prevStyle);
+        let { width, kernedWidth } = info;
+        if (this.p.charSpacing !== 0) {
+            const cs = this.charSpacingWidth();
+            width += cs;
+            kernedWidth += cs;
+        }
+        const box = { width, left: 0, height: style.fontSize, kernedWidth, deltaY: style.deltaY };
+        if (charIndex > 0 && !skipLeft) {
+            const previous = this.charBounds[lineIndex][charIndex - 1];
+            box.left = previous.left + previous.width + info.kernedWidth - info.width;
+        }
+        return box;
+    }
+    measureLine(lineIndex) {
+        let width = 0;
+        let prev;
+        let info;
+        const line = this.lines[lineIndex];
+        const bounds = new Array(line.length);
+        this.charBounds[lineIndex] = bounds;
+        for (let i = 0; i < line.length; i++) {
+            info = this.graphemeBox(line[i], lineIndex, i, prev);
+            bounds[i] = info;
+            width += info.kernedWidth;
+            prev = line[i];
+        }
+        bounds[line.length] = { left: info ? info.left + info.width : 0, width: 0, kernedWidth: 0, height: this.p.fontSize, deltaY: 0 };
+        if (this.p.charSpacing !== 0)
+            width -= this.charSpacingWidth();
+        return Math.max(width, 0);
+    }
+    getLineWidth(lineIndex) {
+        const cached = this.lineWidths[lineIndex];
+        if (cached !== undefined)
+            return cached;
+        return (this.lineWidths[lineIndex] = this.measureLine(lineIndex));
+    }
+    calcTextWidth() {
+        let max = this.getLineWidth(0);
+        for (let i = 1; i < this.lines.length; i++)
+            max = Math.max(max, this.getLineWidth(i));
+        return max;
+    }
+    /** Height of a line without lineHeight: max font size × _fontSizeMult. */
+    heightOfLineImpl(lineIndex) {
+        const cached = this.lineHeights[lineIndex];
+        if (cached)
+            return cached;
+        let max = this.valueAt(lineIndex, 0, 'fontSize');
+        for (let i = 1; i < this.lines[lineIndex].length; i++)
+            max = Math.max(this.valueAt(lineIndex, i, 'fontSize'), max);
+        return (this.lineHeights[lineIndex] = max * FONT_SIZE_MULT);
+    }
+    heightOfLine(lineIndex) {
+        return this.heightOfLineImpl(lineIndex) * this.p.lineHeight;
+    }
+    calcTextHeight() {
+        let h = 0;
+        for (let i = 0; i < this.lines.length; i++)
+            h += i === this.lines.length - 1 ? this.heightOfLineImpl(i) : this.heightOfLine(i);
+        return h;
+    }
+    isEndOfWrapping(lineIndex) {
+        if (!this.styleMap)
+            return lineIndex === this.lines.length - 1;
+        const next = this.styleMap[lineIndex + 1];
+        return !next || next.line !== this.styleMap[lineIndex].line;
+    }
+    enlargeSpaces() {
+        const len = this.lines.length;
+        for (let i = 0; i < len; i++) {
+            if (this.p.textAlign !== 'justify' && (i === len - 1 || this.isEndOfWrapping(i)))
+                continue;
+            let accumulated = 0;
+            const line = this.lines[i];
+            const lineWidth = this.getLineWidth(i);
+            const spaces = this.textLines[i].match(RE_SPACES_AND_TABS);
+            if (lineWidth < this.width && spaces) {
+                const diff = (this.width - lineWidth) / spaces.length;
+                for (let j = 0; j <= line.length; j++) {
+                    const box = this.charBounds[i][j];
+                    if (RE_SPACE_AND_TAB.test(line[j])) {
+                        box.width += diff;
+                        box.kernedWidth += diff;
+                        box.left += accumulated;
+                        accumulated += diff;
+                    }
+                    else {
+                        box.left += accumulated;
+                    }
+                }
+            }
+        }
+    }
+    // ---------- Textbox wrapping ----------
+    measureWord(word, lineIndex, charOffset = 0) {
+        let width = 0;
+        let prev;
+        for (let i = 0; i < word.length; i++) {
+            width += this.graphemeBox(word[i], lineIndex, i + charOffset, prev, true).kernedWidth;
+            prev = word[i];
+        }
+        return width;
+    }
+    wrapText(lines, desiredWidth) {
+        this.isWrapping = true;
+        const split = this.p.splitByGrapheme;
+        const infixLen = split ? 0 : 1;
+        let largestWordWidth = 0;
+        const wordsData = lines.map((line, lineIndex) => {
+            let offset = 0;
+            const words = split ? graphemeSplit(line) : line.split(WORD_JOINERS);
+            if (words.length === 0)
+                return [{ word: [], width: 0 }];
+            return words.map((w) => {
+                const graphemes = split ? [w] : graphemeSplit(w);
+                const width = this.measureWord(graphemes, lineIndex, offset);
+                largestWordWidth = Math.max(width, largestWordWidth);
+                offset += graphemes.length + infixLen;
+                return { word: graphemes, width };
+            });
+        });
+        const wrapped = [];
+        for (let i = 0; i < wordsData.length; i++)
+            wrapped.push(...this.wrapLine(i, desiredWidth, wordsData, largestWordWidth));
+        this.isWrapping = false;
+        return wrapped;
+    }
+    wrapLine(lineIndex, desiredWidth, wordsData, largestWordWidth) {
+        const additionalSpace = this.charSpacingWidth();
+        const split = this.p.splitByGrapheme;
+        const out = [];
+        let lineWidth = 0;
+        let line = [];
+        let offset = 0;
+        let infixWidth = 0;
+        let lineJustStarted = true;
+        const maxWidth = Math.max(desiredWidth, largestWordWidth, this.dynamicMinWidth);
+        const data = wordsData[lineIndex];
+        let i;
+        for (i = 0; i < data.length; i++) {
+            const { word, width: wordWidth } = data[i];
+            offset += word.length;
+            lineWidth += infixWidth + wordWidth - additionalSpace;
+            if (lineWidth > maxWidth && !lineJustStarted) {
+                out.push(line);
+                line = [];
+                lineWidth = wordWidth;
+                lineJustStarted = true;
+            }
+            else {
+                lineWidth += additionalSpace;
+            }
+            if (!lineJustStarted && !split)
+                line.push(' ');
+            line = line.concat(word);
+            infixWidth = split ? 0 : this.measureWord([' '], lineIndex, offset);
+            offset++;
+            lineJustStarted = false;
+        }
+        if (i)
+            out.push(line);
+        if (largestWordWidth > this.dynamicMinWidth)
+            this.dynamicMinWidth = largestWordWidth - additionalSpace;
+        return out;
+    }
+    /** Textbox._generateStyleMap, walking Fabric's graphemeText (lines joined by '\n'). */
+    generateStyleMap(rawLines, wrapped) {
+        const graphemeText = [];
+        rawLines.forEach((l, i) => {
+            if (i > 0)
+                graphemeText.push('\n');
+            graphemeText.push(...graphemeSplit(l));
+        });
+        let realLine = 0;
+        let realChar = 0;
+        let charCount = 0;
+        const map = [];
+        for (let i = 0; i < wrapped.length; i++) {
+            if (graphemeText[charCount] === '\n' && i > 0) {
+                realChar = 0;
+                charCount++;
+                realLine++;
+            }
+            else if (!this.p.splitByGrapheme && RE_SPACE_AND_TAB.test(graphemeText[charCount] ?? '') && i > 0) {
+                realChar++;
+                charCount++;
+            }
+            map[i] = { line: realLine, offset: realChar };
+            charCount += wrapped[i].length;
+            realChar += wrapped[i].length;
+        }
+        return map;
+    }
+    // ---------- offsets ----------
+    leftOffset() {
+        return this.p.direction === 'rtl' ? this.width / 2 : -this.width / 2;
+    }
+    topOffset() {
+        return -this.height / 2;
+    }
+    lineLeftOffset(lineIndex) {
+        const lineDiff = this.width - this.getLineWidth(lineIndex);
+        const align = this.p.textAlign;
+        const end = this.isEndOfWrapping(lineIndex);
+        if (align === 'justify' || ((align === 'justify-center' || align === 'justify-right' || align === 'justify-left') && !end))
+            return 0;
+        let off = 0;
+        if (align === 'center' || align === 'justify-center')
+            off = lineDiff / 2;
+        if (align === 'right' || align === 'justify-right')
+            off = lineDiff;
+        if (this.p.direction === 'rtl') {
+            if (align === 'right' || align === 'justify-right')
+                off = 0;
+            else if (align === 'left' || align === 'justify-left')
+                off = -lineDiff;
+            else if (align === 'center' || align === 'justify-center')
+                off = -lineDiff / 2;
+        }
+        return off;
+    }
+}
+//# sourceMappingURL=text-layout.js.map

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const entry = existsSync(path.join(here, 'main.js')) ? path.join(here, 'main.js') : path.join(here, 'main.ts');
+async function freePort() {
+    const server = createServer();
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address();
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+}
+/** The one test that starts the real server process, as a new user would, and calls it over TCP. */
+test('the real server starts on a fresh DATA_DIR, seeds the demo account once, and serves the contract', { timeout: 90_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-server-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const start = () => {
+        const child = spawn(process.execPath, [...process.execArgv, entry], {
+            env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', RENDER_WORKERS: '1' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        const listening = new Promise((resolve, reject) => {
+            child.stdout.on('data', () => output.includes('listening') && resolve());
+            child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+        });
+        return { child, listening, output: () => output };
+    };
+    const stop = (child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+    try {
+        const first = start();
+        await first.listening;
+        const key = /IMPRINT_KEY=(imp_[0-9A-Za-z]+)/.exec(first.output())?.[1];
+        assert.ok(key, `the first run prints the demo key:\n${first.output()}`);
+        const auth = { authorization: `Bearer ${key}` };
+        const templates = (await (await fetch(`${base}/templates/all`, { headers: auth })).json());
+        assert.equal(templates.length, 3, 'three demo templates');
+        const elements = (await (await fetch(`${base}/templates/${templates[0].id}/elements`, { headers: auth })).json());
+        assert.ok(Object.keys(elements.elements).length > 3);
+        const res = await fetch(`${base}/image/generate`, {
+            method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ templateId: templates[0].id }),
+        });
+        const body = (await res.json());
+        assert.equal(res.status, 200, JSON.stringify(body));
+        assert.equal(body.usage.remainingCredits, 99);
+        assert.ok(body.imageURL.startsWith(`${base}/images/`));
+        const image = await fetch(body.imageURL);
+        assert.equal(image.headers.get('content-type'), 'image/png');
+        assert.ok((await image.arrayBuffer()).byteLength > 1000);
+        await stop(first.child);
+        const second = start();
+        await second.listening;
+        assert.ok(!second.output().includes('IMPRINT_KEY='), 'the key is shown only on the first run');
+        const account = (await (await fetch(`${base}/account`, { headers: auth })).json());
+        assert.equal(account.credits, 99, 'state survives a restart');
+        await stop(second.child);
+    }
+    finally {
+        await rm(dataDir, { recursive: true, force: true });
+    }
+});
+test('a bad setting stops the server with a message naming it', async () => {
+    const child = spawn(process.execPath, [...process.execArgv, entry], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(output, /PORT="eighty" must be a whole number/);
+});
+//# sourceMappingURL=server.test.js.map

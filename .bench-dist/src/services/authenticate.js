@@ -1,0 +1,22 @@
+import { hashApiKey, parseBearer } from '../domain/api-key.js';
+/** lastUsedAt is a hint for humans; writing it at most once a minute keeps auth a single read. */
+const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Resolves `Authorization: Bearer imp_…` to an account. Missing, malformed,
+ * unknown and revoked keys all return null, so callers cannot tell them apart.
+ * No cache: a key revoked through the CLI must stop working on the next request.
+ */
+export async function authenticate(deps, authorization) {
+    const plaintext = parseBearer(authorization);
+    if (!plaintext)
+        return null;
+    const found = await deps.store.findApiKeyByHash(hashApiKey(plaintext));
+    if (!found)
+        return null;
+    const now = deps.now();
+    const last = found.key.lastUsedAt ? Date.parse(found.key.lastUsedAt) : 0;
+    if (Date.parse(now) - last > TOUCH_INTERVAL_MS)
+        await deps.store.touchApiKey(found.key.id, now);
+    return found;
+}
+//# sourceMappingURL=authenticate.js.map

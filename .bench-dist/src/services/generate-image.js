@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../domain/errors.js';
+import { CREDITS_PER_IMAGE, usageOf } from '../domain/credits.js';
+import { applyOverrides } from '../domain/overrides.js';
+import { RenderError } from '../render/render-document.js';
+import { RenderQueueFullError } from '../render/render-pool.js';
+import { getTemplate } from './manage-templates.js';
+const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+/**
+ * The paid use case. Credits follow reserve-then-commit: a conditional debit
+ * (with its ledger row) happens before any expensive or external work, so a
+ * zero balance never buys a free render or a fetch; every failure after the
+ * debit appends a refund, so a failed image never costs anything.
+ */
+export async function generateImage(deps, account, input, requestId, startedAt) {
+    const templateId = input.templateId?.trim();
+    if (!templateId) {
+        throw new ApiError('missing_template_id', 'The request body needs "templateId": the id of the template to render. List your templates with GET /templates/all.');
+    }
+    if (input.elements !== undefined && input.modifications !== undefined) {
+        throw new ApiError('invalid_request', 'Send the changes under either "elements" or "modifications", not both.', {
+            errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
+        });
+    }
+    const template = await getTemplate(deps, account.id, templateId);
+    const changes = input.elements ?? input.modifications ?? {};
+    const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
+    if (!applied.ok)
+        throw new ApiError(applied.code, applied.message, { errors: applied.errors });
+    const debit = await deps.store.debitCredits(account.id, CREDITS_PER_IMAGE, requestId, deps.now());
+    if (!debit.ok) {
+        throw new ApiError('insufficient_credits', `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`);
+    }
+    let output;
+    try {
+        const images = await fetchImages(deps, applied.document);
+        output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, `${template.id}:${template.revision}`, Object.keys(changes).length === 0);
+    }
+    catch (error) {
+        await deps.store.refundCredits(account.id, debit.entryId, deps.now());
+        throw error;
+    }
+    const id = createHash('sha256').update(output.data).digest('hex').slice(0, 40);
+    const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
+    try {
+        await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);
+        if (!(await deps.store.getImage(id))) {
+            await deps.store.recordImage({
+                id, accountId: account.id, templateId: template.id, blobKey, format: output.format,
+                width: output.width, height: output.height, createdAt: deps.now(),
+            });
+        }
+    }
+    catch (error) {
+        await deps.store.refundCredits(account.id, debit.entryId, deps.now());
+        throw error;
+    }
+    return {
+        status: 'success',
+        statusCode: 200,
+        message: 'Image generated successfully.',
+        imageURL: `${deps.publicUrl}/${blobKey}`,
+        details: { dimensions: { width: output.width, height: output.height }, format: output.format },
+        usage: usageOf(debit.previousCredits, debit.remainingCredits),
+        requestCompletionTime: `${Math.max(0, Math.round(performance.now() - startedAt))} ms`,
+        timestamp: deps.now(),
+    };
+}
+async function fetchImages(deps, document) {
+    const bySrc = new Map();
+    walk(document.objects, (object) => {
+        if (object.type.toLowerCase() === 'image' && typeof object.src === 'string' && !bySrc.has(object.src)) {
+            bySrc.set(object.src, object.name ?? 'an unnamed image');
+        }
+    });
+    const images = new Map();
+    await Promise.all([...bySrc].map(async ([src, element]) => {
+        try {
+            images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
+        }
+        catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new ApiError('image_fetch_failed', `Could not load the image for element "${element}": ${reason}`, {
+                errors: [{ path: `elements.${element}.src`, message: reason }],
+            });
+        }
+    }));
+    return images;
+}
+async function render(deps, document, images, fonts, input, cacheKey, unchanged) {
+    try {
+        return await deps.renderer.render({
+            document,
+            images,
+            fonts,
+            output: { format: input.format, quality: input.quality, scale: input.scale },
+            // The parsed-template cache is only valid for the stored document, not an overridden copy.
+            cacheKey: unchanged ? cacheKey : undefined,
+        });
+    }
+    catch (error) {
+        if (error instanceof RenderQueueFullError) {
+            throw new ApiError('service_unavailable', 'All render workers are busy. Retry shortly.', { headers: { 'Retry-After': '1' } });
+        }
+        if (error instanceof RenderError) {
+            const where = error.element ? ` in element "${error.element}"` : '';
+            throw new ApiError('render_failed', `Rendering failed${where}: ${error.message}`);
+        }
+        throw error;
+    }
+}
+function walk(objects, visit) {
+    for (const object of objects) {
+        visit(object);
+        if (Array.isArray(object.objects))
+            walk(object.objects, visit);
+    }
+}
+//# sourceMappingURL=generate-image.js.map

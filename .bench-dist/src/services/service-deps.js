@@ -1,0 +1,4 @@
+export function systemClock() {
+    return new Date().toISOString();
+}
+//# sourceMappingURL=service-deps.js.map

@@ -1,0 +1,148 @@
+import { all, one, run } from './sql-driver.js';
+/** The few column types that differ between the two databases. */
+function types(dialect) {
+    return dialect === 'postgres'
+        ? {
+            // timestamptz keeps ordering chronological; the core converts back with toISOString().
+            ts: 'TIMESTAMPTZ',
+            seqPk: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+        }
+        : {
+            // ISO-8601 UTC strings of fixed width sort lexicographically in time order.
+            ts: 'TEXT',
+            seqPk: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+        };
+}
+/**
+ * Append-only: never edit a released migration, add a new version instead.
+ * Document and response bodies are TEXT, not jsonb, so they round-trip
+ * byte-for-byte (jsonb would reorder keys and drop duplicates).
+ */
+export const MIGRATIONS = [
+    {
+        version: 1,
+        name: 'initial schema',
+        statements(dialect) {
+            const t = types(dialect);
+            return [
+                `CREATE TABLE accounts (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          credits INTEGER NOT NULL CHECK (credits >= 0),
+          created_at ${t.ts} NOT NULL
+        )`,
+                `CREATE TABLE api_keys (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          hash TEXT NOT NULL UNIQUE,
+          prefix TEXT NOT NULL,
+          last4 TEXT NOT NULL,
+          created_at ${t.ts} NOT NULL,
+          last_used_at ${t.ts},
+          revoked_at ${t.ts}
+        )`,
+                `CREATE INDEX api_keys_account ON api_keys (account_id, created_at)`,
+                `CREATE TABLE templates (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          document TEXT NOT NULL,
+          revision INTEGER NOT NULL,
+          created_at ${t.ts} NOT NULL,
+          updated_at ${t.ts} NOT NULL
+        )`,
+                `CREATE INDEX templates_account_created ON templates (account_id, created_at, id)`,
+                `CREATE INDEX templates_account_updated ON templates (account_id, updated_at, id)`,
+                // seq breaks ties between rows written in the same millisecond and keys the cursor;
+                // refund_of is UNIQUE so a debit can be refunded at most once, whatever the race.
+                `CREATE TABLE ledger (
+          seq ${t.seqPk},
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          delta INTEGER NOT NULL,
+          balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+          reason TEXT NOT NULL CHECK (reason IN ('grant', 'generate', 'refund')),
+          reference TEXT,
+          refund_of TEXT UNIQUE REFERENCES ledger(id),
+          created_at ${t.ts} NOT NULL
+        )`,
+                `CREATE INDEX ledger_account_time ON ledger (account_id, created_at, seq)`,
+                // No FK to templates: an image outlives the template that produced it.
+                `CREATE TABLE images (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          template_id TEXT NOT NULL,
+          blob_key TEXT NOT NULL,
+          format TEXT NOT NULL,
+          width INTEGER NOT NULL,
+          height INTEGER NOT NULL,
+          created_at ${t.ts} NOT NULL
+        )`,
+                `CREATE INDEX images_account ON images (account_id, created_at)`,
+                `CREATE TABLE idempotency (
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          key TEXT NOT NULL,
+          request_hash TEXT NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('in_flight', 'completed')),
+          status_code INTEGER,
+          body TEXT,
+          created_at ${t.ts} NOT NULL,
+          completed_at ${t.ts},
+          PRIMARY KEY (account_id, key)
+        )`,
+                `CREATE INDEX idempotency_created ON idempotency (created_at)`,
+                `CREATE TABLE fonts (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          family TEXT NOT NULL,
+          weight INTEGER NOT NULL,
+          style TEXT NOT NULL CHECK (style IN ('normal', 'italic')),
+          format TEXT NOT NULL,
+          blob_key TEXT NOT NULL,
+          created_at ${t.ts} NOT NULL
+        )`,
+                `CREATE INDEX fonts_account ON fonts (account_id, family)`,
+            ];
+        },
+    },
+];
+/** Any constant works; it only has to be the same in every Imprint process. */
+const MIGRATION_LOCK_KEY = 0x696d7072;
+/**
+ * Applies pending migrations in one transaction. Concurrent migrators queue
+ * up: SQLite through BEGIN IMMEDIATE (the driver's transaction), PostgreSQL
+ * through a transaction-scoped advisory lock. Whoever comes second re-reads
+ * schema_migrations and finds nothing left to do.
+ */
+export function* migrateTx(dialect, pgSchema) {
+    if (dialect === 'postgres') {
+        yield* all('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+        if (pgSchema) {
+            yield* run(`CREATE SCHEMA IF NOT EXISTS "${pgSchema}"`);
+            // Refuse to create tables anywhere else if search_path did not take.
+            const current = yield* one('SELECT current_schema() AS schema');
+            if (current?.schema !== pgSchema) {
+                throw new Error(`search_path resolves to ${current?.schema ?? 'no schema'}, expected ${pgSchema}`);
+            }
+        }
+    }
+    yield* run(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+    const rows = yield* all('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    for (const migration of MIGRATIONS) {
+        if (applied.has(migration.version))
+            continue;
+        for (const statement of migration.statements(dialect))
+            yield* run(statement);
+        yield* run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+        ]);
+    }
+}
+//# sourceMappingURL=migrations.js.map

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PostgresStore } from './postgres-store.js';
+import { SqliteStore } from './sqlite-store.js';
+/**
+ * Picks the database from `DATABASE_URL`: postgres(ql):// → PostgreSQL,
+ * `sqlite::memory:`/`:memory:` → a throwaway in-memory SQLite, empty or
+ * unset → SQLite at `$DATA_DIR/imprint.db`; any other value is an error. Migrates before returning.
+ */
+export async function openStore(opts) {
+    const url = opts.databaseUrl?.trim() || undefined;
+    let store;
+    if (url && /^postgres(ql)?:\/\//i.test(url)) {
+        store = new PostgresStore(url);
+    }
+    else if (url === 'sqlite::memory:' || url === ':memory:') {
+        store = new SqliteStore(':memory:');
+    }
+    else if (url) {
+        // Falling back to SQLite here would silently split data from the intended database.
+        throw new Error(`unsupported DATABASE_URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use postgres://… or postgresql://…, or leave it unset for SQLite`);
+    }
+    else {
+        mkdirSync(opts.dataDir, { recursive: true });
+        store = new SqliteStore(join(opts.dataDir, 'imprint.db'));
+    }
+    try {
+        await store.migrate();
+    }
+    catch (error) {
+        await store.close().catch(() => { });
+        throw error;
+    }
+    return store;
+}
+//# sourceMappingURL=open-store.js.map

@@ -1,0 +1,28 @@
+/**
+ * Test fixture for sqlite-store.test.ts: one thread with its own SQLite
+ * connection, debiting as fast as it can. Threads, unlike several stores in
+ * one event loop, really do collide on the write lock, which exercises
+ * BEGIN IMMEDIATE + busy_timeout the way separate processes would.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteStore } from './sqlite-store.js';
+const { file, accountId, attempts, worker } = workerData;
+const store = new SqliteStore(file);
+parentPort.once('message', async () => {
+    let ok = 0;
+    let errors = 0;
+    for (let i = 0; i < attempts; i++) {
+        try {
+            const result = await store.debitCredits(accountId, 1, `w${worker}_${i}`, new Date().toISOString());
+            if (result.ok)
+                ok++;
+        }
+        catch {
+            errors++;
+        }
+    }
+    await store.close();
+    parentPort.postMessage({ ok, errors });
+});
+parentPort.postMessage('ready');
+//# sourceMappingURL=sqlite-contention-worker.js.map

@@ -1,0 +1,12 @@
+import 'canvas';
+import { EnginePool } from './bench/engine-pool.js';
+import { loadReferenceCard, withInlinePhoto } from './bench/reference-card.js';
+import { cardFonts, sfntFileFor } from './bench/font-files.js';
+const card = await loadReferenceCard();
+const fonts = cardFonts();
+const pool = await EnginePool.start({ engine: 'fabric', setup: { json: withInlinePhoto(card), width: 1200, height: 630, fonts: fonts.map((f) => ({ file: sfntFileFor(f), family: f.family, weight: f.weight, style: f.style })) } }, 2);
+console.log(typeof pool);
+const png = await pool.render(); console.log('rendered', png.length);
+console.log('closing');
+await pool.close();
+console.log('closed');

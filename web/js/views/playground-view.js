@@ -1,0 +1,159 @@
+// A template's playground: edit its elements, generate an image
+// (POST /image/generate), see the result, its cost, and the same request as curl.
+import { apiUrl } from '../api.js';
+import { curlCommand } from '../curl.js';
+import { clear, copyButton, errorBox, formatNumber, h, icon } from '../dom.js';
+import { elementField } from './element-field.js';
+
+export async function renderPlayground(container, ctx, templateId) {
+  document.title = 'Playground · Imprint';
+  const title = h('h1', {}, 'Template');
+  const meta = h('p', { class: 'muted meta-line' });
+  container.append(
+    h('nav', { class: 'breadcrumb', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/templates' }, icon('back'), 'Templates')),
+    h('div', { class: 'page-header' }, h('div', {}, title, meta)));
+  const loading = h('p', { class: 'empty', 'aria-busy': 'true' }, 'Loading the template…');
+  container.append(loading);
+
+  let template;
+  let elements;
+  try {
+    [template, { elements }] = await Promise.all([ctx.api.template(templateId), ctx.api.basicElements(templateId)]);
+  } catch (error) {
+    if (ctx.isCurrent()) loading.replaceWith(errorBox(error, 'Could not open this template'));
+    return;
+  }
+  if (!ctx.isCurrent()) return;
+  document.title = `${template.name} · Imprint`;
+  title.textContent = template.name;
+  clear(meta,
+    h('span', { class: 'id-cell' }, h('code', {}, template.id), copyButton(template.id, '', 'Template id copied')),
+    h('span', {}, `${template.template.width} × ${template.template.height} px`),
+    h('span', {}, `${Object.keys(elements).length} elements`));
+
+  const state = { format: 'png', scale: 1 };
+  const fields = Object.entries(elements).map(([name, basic]) => elementField(name, basic, refreshCurl));
+  const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'curl command' });
+  const generateButton = h('button', { type: 'submit', class: 'btn btn-primary btn-large' }, icon('sparkle'), 'Generate image');
+  const resetAll = h('button', { type: 'button', class: 'btn btn-ghost', onclick: () => fields.forEach((f) => f.reset()) }, icon('reset'), 'Reset all');
+  const formatSelect = h('select', { id: 'opt-format', class: 'input', onchange: () => { state.format = formatSelect.value; refreshCurl(); } },
+    ['png', 'jpeg', 'webp'].map((f) => h('option', { value: f }, f.toUpperCase())));
+  const scaleInput = h('input', {
+    id: 'opt-scale', type: 'number', class: 'input', min: '0.1', max: '4', step: '0.1', value: '1',
+    oninput: () => { state.scale = Number(scaleInput.value) || 1; refreshCurl(); },
+  });
+  const result = h('div', { class: 'result', 'aria-live': 'polite' }, placeholder());
+  const previewCard = h('section', { class: 'card preview-card', 'aria-labelledby': 'result-title' },
+    h('div', { class: 'card-header' }, h('h2', { id: 'result-title' }, 'Result')), result);
+
+  function requestBody() {
+    // fromEntries defines own properties, so an element named "__proto__" stays an element.
+    const changes = Object.fromEntries(fields
+      .map((field) => [field.name, field.change()])
+      .filter(([, change]) => change)
+      .map(([name, [property, value]]) => [name, Object.fromEntries([[property, value]])]));
+    const body = { templateId };
+    if (Object.keys(changes).length) body.elements = changes;
+    if (state.format !== 'png') body.format = state.format;
+    if (state.scale !== 1) body.scale = state.scale;
+    return body;
+  }
+
+  function refreshCurl() {
+    curlPre.textContent = curlCommand({ method: 'POST', url: apiUrl('/image/generate'), body: requestBody() });
+  }
+
+  async function generate(event) {
+    event.preventDefault();
+    const body = requestBody();
+    generateButton.disabled = true;
+    generateButton.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Generating…');
+    result.setAttribute('aria-busy', 'true');
+    result.classList.add('busy');
+    fields.forEach((f) => f.setError(null));
+    try {
+      const response = await ctx.api.generate(body);
+      if (!ctx.isCurrent()) return;
+      ctx.setCredits(response.usage.remainingCredits);
+      clear(result, success(response, template.name));
+      // On narrow screens the result sits below the form, out of sight.
+      if (result.getBoundingClientRect().top > window.innerHeight) previewCard.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    } catch (error) {
+      if (!ctx.isCurrent()) return;
+      clear(result, errorBox(error, 'Generation failed — no credit was used'));
+      markFieldErrors(error, fields);
+      if (typeof error.statusCode === 'number' && error.code !== 'insufficient_credits') ctx.refreshAccount().catch(() => {});
+    } finally {
+      generateButton.disabled = false;
+      generateButton.replaceChildren(icon('sparkle'), 'Generate image');
+      result.removeAttribute('aria-busy');
+      result.classList.remove('busy');
+    }
+  }
+
+  const form = h('form', {
+    class: 'card elements-card', 'aria-labelledby': 'elements-title', novalidate: true, onsubmit: generate,
+    onkeydown: (event) => { if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) form.requestSubmit(); },
+  },
+  h('div', { class: 'card-header' }, h('h2', { id: 'elements-title' }, 'Elements'), resetAll),
+  fields.length
+    ? h('div', { class: 'elements-list' }, fields.map((f) => f.root))
+    : h('p', { class: 'empty' }, 'This template has no named elements: it always renders the same image.'),
+  h('div', { class: 'options-row' },
+    h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
+    h('div', { class: 'field field-inline' }, h('label', { for: 'opt-scale', class: 'label' }, 'Scale'), scaleInput)),
+  h('div', { class: 'form-actions' },
+    generateButton,
+    h('p', { class: 'muted small' }, 'Costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.')));
+
+  const curlCard = h('section', { class: 'card', 'aria-labelledby': 'curl-title' },
+    h('div', { class: 'card-header' }, h('h2', { id: 'curl-title' }, 'As a curl command'), copyButton(() => curlPre.textContent, 'Copy', 'curl command copied')),
+    curlPre,
+    h('p', { class: 'muted small card-note' }, 'Exactly the request the Generate button sends; it follows your edits. It reads the key from ', h('code', {}, '$IMPRINT_KEY'), ': run ', h('code', {}, 'export IMPRINT_KEY=imp_…'), ' first.'));
+
+  refreshCurl();
+  loading.replaceWith(h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard)));
+}
+
+function placeholder() {
+  return h('div', { class: 'placeholder' }, icon('image'), h('p', {}, 'Edit the elements, then press ', h('strong', {}, 'Generate image'), '.'), h('p', { class: 'muted small' }, 'The rendered image and its URL appear here.'));
+}
+
+function success(response, name) {
+  const image = h('img', { src: response.imageURL, alt: `Generated image from the template “${name}”`, class: 'result-image', decoding: 'async' });
+  const frame = h('a', { href: response.imageURL, target: '_blank', rel: 'noopener', class: 'image-frame', title: 'Open the image in a new tab' }, image);
+  image.addEventListener('error', () => frame.replaceWith(errorBox({ code: 'image_load_failed', message: `The browser could not load ${response.imageURL}. If PUBLIC_URL names another host, check that it is reachable from here.` }, 'Image not shown')));
+  const { usage, details } = response;
+  return h('div', { class: 'stack' },
+    frame,
+    h('div', { class: 'field' },
+      h('label', { class: 'label', for: 'image-url' }, 'imageURL'),
+      h('div', { class: 'input-group' },
+        h('input', { id: 'image-url', class: 'input input-mono', readonly: true, value: response.imageURL, onfocus: (e) => e.target.select() }),
+        copyButton(response.imageURL, 'Copy', 'Image URL copied'),
+        h('a', { class: 'btn btn-small btn-ghost', href: response.imageURL, target: '_blank', rel: 'noopener' }, icon('external'), 'Open'))),
+    h('dl', { class: 'facts' },
+      fact('Credits used', formatNumber(usage.creditsUsed)),
+      fact('Credits left', `${formatNumber(usage.remainingCredits)} of ${formatNumber(usage.previousCredits)}`),
+      fact('Size', `${details.dimensions.width} × ${details.dimensions.height} ${details.format.toUpperCase()}`),
+      fact('Time', response.requestCompletionTime)));
+}
+
+function fact(label, value) {
+  return h('div', { class: 'fact' }, h('dt', {}, label), h('dd', {}, value));
+}
+
+/** Puts each field error from the API (paths like `elements.title.fill`) under its input. */
+function markFieldErrors(error, fields) {
+  const issues = Array.isArray(error.errors) ? error.errors : [];
+  // Paths name the element with or without the body field in front: `title.fill`, `elements.title.fill`.
+  const names = (path) => [path, path.replace(/^(elements|modifications)\./, '')];
+  for (const field of fields) {
+    const own = issues.filter((e) => names(e.path).some((p) => p === field.name || p.startsWith(`${field.name}.`)));
+    if (own.length) field.setError(own.map((e) => e.message).join('; '));
+  }
+  if (error.code === 'unknown_element' || error.code === 'invalid_property' || error.code === 'image_fetch_failed') {
+    const named = fields.find((f) => error.message.includes(`"${f.name}"`));
+    if (named && !issues.length) named.setError(error.message);
+  }
+}
