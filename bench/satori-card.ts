@@ -2,9 +2,9 @@
  * The reference card as satori elements: plain `{ type, props }` objects
  * (what JSX compiles to, so no React is needed), derived from the same
  * Fabric JSON so positions, sizes, colours and text stay in step with it.
- * Fabric geometry is translated to CSS boxes: a Fabric stroke straddles
- * the outline while a CSS border sits inside the box, so stroked boxes grow
- * by half the stroke on each side.
+ * Fabric geometry is translated to CSS boxes: Fabric's box (what left/top
+ * and the origin place) includes the stroke, which straddles the outline,
+ * so the CSS border-box is width + strokeWidth with the border inside it.
  */
 import type { FabricObject, TemplateDocument } from '../src/domain/template.js';
 
@@ -32,13 +32,14 @@ function rect(o: FabricObject): SatoriElement {
   const sw = o.stroke ? num(o, 'strokeWidth', 1) : 0;
   const w = num(o, 'width') * num(o, 'scaleX', 1);
   const h = num(o, 'height') * num(o, 'scaleY', 1);
-  const { x, y } = boxTopLeft(o, w, h);
+  const { x, y } = boxTopLeft(o, w + sw, h + sw);
   const style: Record<string, string | number> = {
     position: 'absolute',
-    left: x - sw / 2,
-    top: y - sw / 2,
+    left: x,
+    top: y,
     width: w + sw,
     height: h + sw,
+    boxSizing: 'border-box',
     backgroundColor: String(o.fill),
     borderRadius: num(o, 'rx') + sw / 2,
   };

@@ -119,5 +119,14 @@ window.addEventListener('hashchange', () => {
   window.scrollTo(0, 0);
 });
 
+// Another tab signed in or forgot the key: follow it, so no tab keeps using a key the user removed.
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  apiKey = readKey();
+  signOutReason = null;
+  if (apiKey) refreshAccount().catch(() => {});
+  route();
+});
+
 if (apiKey) refreshAccount().catch(() => { /* a bad stored key signs out via onUnauthorized */ });
 route();

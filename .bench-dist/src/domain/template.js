@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=template.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=render-node.js.map

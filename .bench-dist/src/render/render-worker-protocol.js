@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=render-worker-protocol.js.map

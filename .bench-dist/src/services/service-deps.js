@@ -1,4 +1,0 @@
-export function systemClock() {
-    return new Date().toISOString();
-}
-//# sourceMappingURL=service-deps.js.map
