@@ -125,10 +125,13 @@ async function main(): Promise<void> {
   };
   const results: EngineResult[] = [];
 
-  // The floor: the final pixels, encoded exactly as src/render/encode.ts does.
+  // The floor: sharp encoding the final pixels with encode.ts's PNG options
+  // (keep in step with it). renderToRaw's pixels are unpremultiplied, so they
+  // are described as such: the unpremultiply that encodeCanvas asks sharp
+  // for is renderer work, not part of the floor (its cost is profiled below).
   const raw = await renderToRaw(input);
   const encodeFloor = (): Promise<Buffer> =>
-    sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: 4, premultiplied: true } })
+    sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: 4 } })
       .png({ compressionLevel: PNG_COMPRESSION_LEVEL, adaptiveFiltering: false })
       .toBuffer();
   results.push(await measureEngine('PNG-encode floor (sharp)', 'main thread, libuv pool', encodeFloor, opts, outDir, 'encode-floor.png'));

@@ -19,6 +19,8 @@ export interface AppOptions {
   /** Readiness beyond the store's ping (e.g. render workers up). */
   ready?: () => Promise<void>;
   logger?: boolean | { level: string };
+  /** Folder of the browser app; defaults to the checkout's web/. */
+  webDir?: string;
 }
 
 export type App = FastifyInstance & { withTypeProvider<T>(): unknown };

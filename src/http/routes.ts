@@ -6,6 +6,7 @@ import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
+import { registerWebRoutes } from './routes/web-routes.js';
 
 export async function registerRoutes(app: ImprintApp, options: AppOptions): Promise<void> {
   registerGenerateRoutes(app, options.deps);
@@ -14,6 +15,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions): Prom
   registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);
   registerHealthRoutes(app, options);
+  registerWebRoutes(app, options.webDir);
 }
 
 /** OpenAPI entries for the error statuses a route can return; all share the one Error body. */

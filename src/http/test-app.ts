@@ -57,6 +57,7 @@ export interface TestAppOptions {
   limits?: { readPerMinute: number; generatePerMinute: number };
   bodyLimitBytes?: number;
   now?: () => number;
+  webDir?: string;
   /** Wraps the real renderer, e.g. to count calls. */
   renderer?: ServiceDeps['renderer'];
 }
@@ -88,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimiter: new MemoryRateLimiter(options.now),
     limits: options.limits ?? { readPerMinute: 10_000, generatePerMinute: 10_000 },
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
+    webDir: options.webDir,
   });
   const seed = async (name: string): Promise<SeededAccount> => {
     const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });

@@ -4,13 +4,12 @@ import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { registerWebRoutes, webDir } from './web-routes.js';
+import { webDir } from './web-routes.js';
 
 describe('web app routes', () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp();
-    registerWebRoutes(t.app);
   });
   after(() => t.close());
 
@@ -101,8 +100,7 @@ describe('web app routes over a folder with things that must stay private', () =
     await writeFile(path.join(web, 'notes.txt'), 'secret notes');
     await writeFile(path.join(web, '.env.js'), 'secret dotfile');
     await symlink(outside, path.join(web, 'link.js'));
-    t = await createTestApp();
-    registerWebRoutes(t.app, web);
+    t = await createTestApp({ webDir: web });
   });
   after(async () => {
     await t.close();
