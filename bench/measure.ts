@@ -5,12 +5,10 @@ export interface LatencyStats {
   n: number;
   p50: number;
   p90: number;
-  mean: number;
 }
 
 export interface ThroughputStats {
   n: number;
-  concurrency: number;
   wallMs: number;
   perSecond: number;
 }
@@ -33,21 +31,29 @@ export async function runConcurrently(task: () => Promise<unknown>, n: number, c
   await Promise.all(Array.from({ length: Math.min(concurrency, n) }, lane));
 }
 
-/** One task at a time: the latency a single request sees on an idle service. */
-export async function measureLatency(task: () => Promise<unknown>, n: number): Promise<LatencyStats> {
+/** One task at a time (the latency a single request sees on an idle service); ms per task. */
+export async function sampleLatency(task: () => Promise<unknown>, n: number): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await task();
     samples.push(performance.now() - t0);
   }
-  samples.sort((a, b) => a - b);
-  return { n, p50: percentile(samples, 50), p90: percentile(samples, 90), mean: samples.reduce((a, b) => a + b, 0) / n };
+  return samples;
 }
 
-export async function measureThroughput(task: () => Promise<unknown>, n: number, concurrency: number): Promise<ThroughputStats> {
+export function summarizeLatency(samples: readonly number[]): LatencyStats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90) };
+}
+
+/** Wall-clock ms for `n` tasks run `concurrency` at a time. */
+export async function timeConcurrent(task: () => Promise<unknown>, n: number, concurrency: number): Promise<number> {
   const t0 = performance.now();
   await runConcurrently(task, n, concurrency);
-  const wallMs = performance.now() - t0;
-  return { n, concurrency, wallMs, perSecond: (n * 1000) / wallMs };
+  return performance.now() - t0;
+}
+
+export function summarizeThroughput(n: number, wallMs: number): ThroughputStats {
+  return { n, wallMs, perSecond: (n * 1000) / wallMs };
 }

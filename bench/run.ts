@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: Imprint against fabric.js 7 on Node and satori + resvg,
  * and against the PNG-encode floor, on one reference card in one run.
- * Every engine renders with 2 worker threads (Imprint through RenderPool,
- * the others through EnginePool); engines run one after another so they
- * never share the CPU. A competitor that cannot load is reported and
- * skipped. See bench/README.md.
+ * Imprint renders through RenderPool, the others through EnginePool, each
+ * with 2 worker threads. Engines take turns in interleaved rounds (the
+ * order rotating each round) rather than one long block each, so a burst
+ * of load from something else on the machine spreads over all of them
+ * instead of skewing one engine's figure. A competitor that cannot load is
+ * reported and skipped. images/s is the median of the rounds' rates, for
+ * the same reason. See bench/README.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,16 +17,17 @@ import { PNG_COMPRESSION_LEVEL } from '../src/render/encode.js';
 import { renderToRaw, type RenderInput } from '../src/render/render-document.js';
 import { RenderPool } from '../src/render/render-pool.js';
 import { EnginePool } from './engine-pool.js';
-import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
 import type { EngineWorkerData } from './engine-worker.js';
+import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
 import { cardFonts, sfntFileFor } from './font-files.js';
 import { profileImprintStages } from './imprint-stages.js';
-import { measureLatency, measureThroughput, runConcurrently, type LatencyStats, type ThroughputStats } from './measure.js';
+import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrent, type LatencyStats } from './measure.js';
 import { loadReferenceCard, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
 
 const WORKERS = 2;
 const CONCURRENCY = 4;
+const ROUNDS = 8;
 
 interface Options {
   latencyRuns: number;
@@ -36,52 +40,86 @@ function parseOptions(argv: string[]): Options {
   const value = (flag: string, fallback: number): number => {
     const i = argv.indexOf(flag);
     const n = i >= 0 ? Number(argv[i + 1]) : NaN;
-    return Number.isInteger(n) && n > 0 ? n : fallback;
+    return Number.isInteger(n) && n >= ROUNDS ? n : fallback;
   };
   return {
     latencyRuns: value('--latency', quick ? 20 : 100),
     throughputRuns: value('--throughput', quick ? 40 : 200),
-    warmup: value('--warmup', quick ? 6 : 20),
+    warmup: value('--warmup', quick ? 8 : 20),
   };
+}
+
+interface Engine {
+  name: string;
+  model: string;
+  file: string;
+  render?: () => Promise<Buffer>;
+  skipped?: string;
+  samples: number[];
+  /** images/s of each round's throughput run. */
+  rates: number[];
+  pngBytes?: number;
 }
 
 interface EngineResult {
   name: string;
   model: string;
   latency?: LatencyStats;
-  throughput?: ThroughputStats;
+  imagesPerSecond?: number;
   pngBytes?: number;
   skipped?: string;
 }
 
-async function measureEngine(name: string, model: string, render: () => Promise<Buffer>, opts: Options, outDir: string, file: string): Promise<EngineResult> {
-  process.stdout.write(`  ${name}: warm-up…`);
-  const sample = await render();
-  writeFileSync(path.join(outDir, file), sample);
-  // Concurrent warm-up so every worker has loaded fonts, JIT-compiled and cached.
-  await runConcurrently(render, opts.warmup, CONCURRENCY);
-  process.stdout.write(' latency…');
-  const latency = await measureLatency(render, opts.latencyRuns);
-  process.stdout.write(' throughput…');
-  const throughput = await measureThroughput(render, opts.throughputRuns, CONCURRENCY);
-  process.stdout.write(' done\n');
-  return { name, model, latency, throughput, pngBytes: sample.length };
+function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
 }
 
-async function measureCompetitor(name: string, data: EngineWorkerData, opts: Options, outDir: string, file: string): Promise<EngineResult> {
-  const model = `${WORKERS} worker threads`;
+function engine(name: string, model: string, file: string, render?: () => Promise<Buffer>, skipped?: string): Engine {
+  return { name, model, file, render, skipped, samples: [], rates: [] };
+}
+
+async function startCompetitor(name: string, file: string, data: EngineWorkerData, pools: EnginePool[]): Promise<Engine> {
+  const model = `EnginePool, ${WORKERS} worker threads`;
   const pool = await EnginePool.start(data, WORKERS);
   if (typeof pool === 'string') {
-    console.log(`  ${name}: SKIPPED, unavailable: ${pool.split('\n')[0]}`);
-    return { name, model, skipped: pool.split('\n')[0] };
+    const reason = pool.split('\n')[0];
+    console.log(`  ${name}: SKIPPED, unavailable: ${reason}`);
+    return engine(name, model, file, undefined, reason);
   }
-  try {
-    return await measureEngine(name, model, () => pool.render(), opts, outDir, file);
-  } catch (err) {
-    console.log(`\n  ${name}: SKIPPED, render failed: ${(err as Error).message}`);
-    return { name, model, skipped: (err as Error).message };
-  } finally {
-    await pool.close();
+  pools.push(pool);
+  return engine(name, model, file, () => pool.render());
+}
+
+/** Each runnable engine: one sample PNG, then a concurrent warm-up so every worker has loaded fonts, JIT-compiled and cached. */
+async function warmUp(engines: Engine[], opts: Options, outDir: string): Promise<void> {
+  for (const e of engines) {
+    if (!e.render) continue;
+    try {
+      const sample = await e.render();
+      e.pngBytes = sample.length;
+      writeFileSync(path.join(outDir, e.file), sample);
+      await runConcurrently(e.render, opts.warmup, CONCURRENCY);
+    } catch (err) {
+      e.skipped = `render failed: ${(err as Error).message.split('\n')[0]}`;
+      e.render = undefined;
+      console.log(`  ${e.name}: SKIPPED, ${e.skipped}`);
+    }
+  }
+}
+
+async function measureRounds(engines: Engine[], opts: Options): Promise<void> {
+  const runnable = engines.filter((e) => e.render);
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stdout.write(`  round ${round + 1}/${ROUNDS}:`);
+    const order = runnable.map((_, i) => runnable[(i + round) % runnable.length]);
+    for (const e of order) {
+      const render = e.render!;
+      e.samples.push(...(await sampleLatency(render, Math.ceil(opts.latencyRuns / ROUNDS))));
+      const n = Math.ceil(opts.throughputRuns / ROUNDS);
+      e.rates.push(summarizeThroughput(n, await timeConcurrent(render, n, CONCURRENCY)).perSecond);
+      process.stdout.write(` ${e.name.split(' ')[0]}`);
+    }
+    process.stdout.write('\n');
   }
 }
 
@@ -91,20 +129,24 @@ function printTable(rows: EngineResult[]): void {
   const header = ['engine', 'p50 ms', 'p90 ms', 'images/s', 'PNG KB', 'concurrency model'];
   const body = rows.map((r) =>
     r.skipped
-      ? [r.name, 'skipped', '', '', '', r.skipped.slice(0, 60)]
-      : [r.name, fmt(r.latency?.p50, 2), fmt(r.latency?.p90, 2), fmt(r.throughput?.perSecond), fmt((r.pngBytes ?? NaN) / 1024, 0), r.model],
+      ? [r.name, 'skipped', '', '', '', r.skipped.slice(0, 70)]
+      : [r.name, fmt(r.latency?.p50, 2), fmt(r.latency?.p90, 2), fmt(r.imagesPerSecond), fmt((r.pngBytes ?? NaN) / 1024, 0), r.model],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));
 }
 
 function verdict(label: string, ratio: number | undefined, target: string, pass: (r: number) => boolean): void {
-  const shown = ratio === undefined ? 'n/a (competitor skipped)' : `${ratio.toFixed(2)}×`;
-  const result = ratio === undefined ? 'SKIP' : pass(ratio) ? 'PASS' : 'MISS';
-  console.log(`  ${label.padEnd(44)} ${shown.padStart(8)}   target ${target.padEnd(7)} ${result}`);
+  const shown = ratio === undefined ? 'n/a' : `${ratio.toFixed(2)}×`;
+  const result = ratio === undefined ? 'SKIP (competitor unavailable)' : pass(ratio) ? 'PASS' : 'MISS';
+  console.log(`  ${label.padEnd(42)} ${shown.padStart(7)}   target ${target.padEnd(6)}  ${result}`);
 }
 
 async function main(): Promise<void> {
@@ -116,14 +158,17 @@ async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(`Imprint bench: reference card ${width}×${height} (bench/reference-card.json), photo ${card.photo.length} B JPEG`);
   console.log(`node ${process.version}, ${os.availableParallelism()} CPUs (${cpu}), sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
-  console.log(`${opts.warmup} warm-up renders, p50/p90 over ${opts.latencyRuns} renders one at a time, images/s over ${opts.throughputRuns} renders ${CONCURRENCY} at a time\n`);
+  console.log(
+    `${opts.warmup} warm-up renders each; p50/p90 over ${opts.latencyRuns} renders one at a time; ` +
+      `images/s over ${opts.throughputRuns} renders ${CONCURRENCY} at a time (median of ${ROUNDS} interleaved rounds)`,
+  );
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 
   const input: RenderInput = {
     document: card.document,
     images: new Map([[card.photoSrc, card.photo]]),
     cacheKey: 'bench:reference-card:1',
   };
-  const results: EngineResult[] = [];
 
   // The floor: sharp encoding the final pixels with encode.ts's PNG options
   // (keep in step with it). renderToRaw's pixels are unpremultiplied, so they
@@ -134,64 +179,77 @@ async function main(): Promise<void> {
     sharp(raw.pixels, { raw: { width: raw.width, height: raw.height, channels: 4 } })
       .png({ compressionLevel: PNG_COMPRESSION_LEVEL, adaptiveFiltering: false })
       .toBuffer();
-  results.push(await measureEngine('PNG-encode floor (sharp)', 'main thread, libuv pool', encodeFloor, opts, outDir, 'encode-floor.png'));
 
-  const pool = new RenderPool({ size: WORKERS });
-  try {
-    results.push(
-      await measureEngine('Imprint', `RenderPool, ${WORKERS} workers`, async () => (await pool.render(input)).data, opts, outDir, 'imprint.png'),
-    );
-  } finally {
-    await pool.close();
-  }
-
+  const imprintPool = new RenderPool({ size: WORKERS });
+  const competitorPools: EnginePool[] = [];
   const fonts = cardFonts();
   await keepNodeCanvasLoaded();
-  results.push(
-    await measureCompetitor(
-      'fabric.js 7 / node-canvas',
-      {
+  try {
+    const engines: Engine[] = [
+      engine('PNG-encode floor (sharp)', 'main thread (libuv pool)', 'encode-floor.png', encodeFloor),
+      engine('Imprint', `RenderPool, ${WORKERS} worker threads`, 'imprint.png', async () => (await imprintPool.render(input)).data),
+      await startCompetitor('fabric.js 7 / node-canvas', 'fabric-node.png', {
         engine: 'fabric',
-        setup: { json: withInlinePhoto(card), width, height, fonts: fonts.map((f) => ({ file: sfntFileFor(f), family: f.family, weight: f.weight, style: f.style })) },
-      },
-      opts,
-      outDir,
-      'fabric-node.png',
-    ),
-  );
-  results.push(
-    await measureCompetitor(
-      'satori + resvg-js',
-      {
+        setup: {
+          json: withInlinePhoto(card),
+          width,
+          height,
+          fonts: fonts.map((f) => ({ file: sfntFileFor(f), family: f.family, weight: f.weight, style: f.style })),
+        },
+      }, competitorPools),
+      await startCompetitor('satori + resvg-js', 'satori-resvg.png', {
         engine: 'satori',
-        setup: { card: satoriCard(card.document, card.photoDataUrl), width, height, fonts: fonts.map((f) => ({ name: f.family, woff: f.woff, weight: f.weight, style: f.style })) },
-      },
-      opts,
-      outDir,
-      'satori-resvg.png',
-    ),
-  );
+        setup: {
+          card: satoriCard(card.document, card.photoDataUrl),
+          width,
+          height,
+          fonts: fonts.map((f) => ({ name: f.family, woff: f.woff, weight: f.weight, style: f.style })),
+        },
+      }, competitorPools),
+    ];
+    console.log('  warming up…');
+    await warmUp(engines, opts, outDir);
+    await measureRounds(engines, opts);
+    report(engines);
+  } finally {
+    await imprintPool.close();
+    await Promise.all(competitorPools.map((p) => p.close()));
+  }
 
+  console.log(`\nImprint stages in one thread (p50 ms over ${opts.latencyRuns}; not additive: the last rows are whole renders)`);
+  for (const s of await profileImprintStages(input, opts.latencyRuns)) {
+    console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
+  }
+  console.log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Sample PNGs of each engine: ${outDir}`);
+}
+
+function report(engines: Engine[]): void {
+  const results: EngineResult[] = engines.map((e) =>
+    e.skipped || !e.samples.length
+      ? { name: e.name, model: e.model, skipped: e.skipped ?? 'not measured' }
+      : {
+          name: e.name,
+          model: e.model,
+          latency: summarizeLatency(e.samples),
+          imagesPerSecond: median(e.rates),
+          pngBytes: e.pngBytes,
+        },
+  );
   console.log('');
   printTable(results);
   const [floor, imprint, fabric, satori] = results;
-  const ips = (r: EngineResult): number | undefined => (r.skipped ? undefined : r.throughput?.perSecond);
+  const ips = (r: EngineResult): number | undefined => r.imagesPerSecond;
   const ratio = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a / b);
   console.log('\nRatios and targets');
   verdict('Imprint p50 / encode-floor p50', ratio(imprint.latency?.p50, floor.latency?.p50), '≤ 1.5×', (r) => r <= 1.5);
   verdict('Imprint images/s / fabric/node images/s', ratio(ips(imprint), ips(fabric)), '≥ 4×', (r) => r >= 4);
   verdict('Imprint images/s / satori images/s', ratio(ips(imprint), ips(satori)), '≥ 3×', (r) => r >= 3);
-  const p50Ratio = (r: EngineResult): string => {
-    const x = ratio(r.skipped ? undefined : r.latency?.p50, imprint.latency?.p50);
+  const speedUp = (r: EngineResult): string => {
+    const x = ratio(r.latency?.p50, imprint.latency?.p50);
     return x === undefined ? 'n/a' : `${x.toFixed(2)}×`;
   };
-  console.log(`  (p50 speed-up: ${p50Ratio(fabric)} over fabric/node, ${p50Ratio(satori)} over satori; informational)`);
-
-  console.log(`\nImprint stages in one thread (p50 ms over ${opts.latencyRuns}; not additive with pool overhead)`);
-  for (const s of await profileImprintStages(input, opts.latencyRuns)) {
-    console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
-  }
-  console.log(`\nSample PNGs of each engine: ${outDir}`);
+  console.log(`  (informational: Imprint p50 is ${speedUp(fabric)} faster than fabric/node, ${speedUp(satori)} faster than satori)`);
 }
 
 main().catch((err) => {

@@ -9,6 +9,7 @@ type CanvasGradient = ReturnType<SKRSContext2D['createLinearGradient']>;
 type CanvasPattern = ReturnType<SKRSContext2D['createPattern']>;
 import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type TextLayout } from './text-layout.js';
 import { hasStyleChanged } from './text-styles.js';
+import { fillTextLikeChromium } from './text-coverage.js';
 
 export interface DrawOptions {
   paintFirst: string;
@@ -183,7 +184,7 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
   ctx.textAlign = isLtr ? 'left' : 'right';
   top -= layout.heightOfLineImpl(lineIndex) * FONT_SIZE_FRACTION;
   if (shortCut) {
-    renderChar(ctx, layout, method, lineIndex, 0, line.join(''), left, top, opts);
+    renderChar(ctx, layout, method, lineIndex, 0, line.join(''), left, top, opts, layout.getLineWidth(lineIndex));
     ctx.restore();
     return;
   }
@@ -208,7 +209,7 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
       timeToRender = hasStyleChanged(actualStyle, nextStyle);
     }
     if (timeToRender) {
-      renderChar(ctx, layout, method, lineIndex, i, chars, left, top, opts);
+      renderChar(ctx, layout, method, lineIndex, i, chars, left, top, opts, boxWidth);
       chars = '';
       actualStyle = nextStyle;
       left += sign * boxWidth;
@@ -218,7 +219,7 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
   ctx.restore();
 }
 
-function renderChar(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' | 'strokeText', lineIndex: number, charIndex: number, text: string, left: number, top: number, opts: DrawOptions): void {
+function renderChar(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' | 'strokeText', lineIndex: number, charIndex: number, text: string, left: number, top: number, opts: DrawOptions, width?: number): void {
   const decl = layout.styleDeclaration(lineIndex, charIndex);
   const full = layout.completeStyle(lineIndex, charIndex);
   const shouldFill = method === 'fillText' && full.fill;
@@ -229,8 +230,7 @@ function renderChar(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' |
   if (decl.textBackgroundColor) clearShadow(ctx);
   if (decl.deltaY) top += decl.deltaY;
   if (shouldFill) {
-    const o = setPaint(ctx, layout, 'fillStyle', full.fill);
-    ctx.fillText(text, left - o.x, top - o.y);
+    fillTextLikeChromium({ ctx, text, x: left, y: top, width, paint: full.fill, applyPaint: (target) => setPaint(target, layout, 'fillStyle', full.fill) });
   }
   if (shouldStroke) {
     ctx.lineWidth = full.strokeWidth ?? 1;
