@@ -42,9 +42,11 @@ function parseOptions(argv: string[]): Options {
     const n = i >= 0 ? Number(argv[i + 1]) : NaN;
     return Number.isInteger(n) && n >= ROUNDS ? n : fallback;
   };
+  // Whole rounds: each round takes an equal share of the samples.
+  const perRound = (n: number): number => Math.ceil(n / ROUNDS) * ROUNDS;
   return {
-    latencyRuns: value('--latency', quick ? 20 : 100),
-    throughputRuns: value('--throughput', quick ? 40 : 200),
+    latencyRuns: perRound(value('--latency', quick ? 24 : 104)),
+    throughputRuns: perRound(value('--throughput', quick ? 40 : 200)),
     warmup: value('--warmup', quick ? 8 : 20),
   };
 }
@@ -84,7 +86,8 @@ async function startCompetitor(name: string, file: string, data: EngineWorkerDat
   if (typeof pool === 'string') {
     const reason = pool.split('\n')[0];
     console.log(`  ${name}: SKIPPED, unavailable: ${reason}`);
-    return engine(name, model, file, undefined, reason);
+    console.log(`    (to include it, see "Installing the competitors" in bench/README.md)`);
+    return engine(name, model, file, undefined, 'unavailable, see bench/README.md');
   }
   pools.push(pool);
   return engine(name, model, file, () => pool.render());
@@ -113,11 +116,18 @@ async function measureRounds(engines: Engine[], opts: Options): Promise<void> {
     process.stdout.write(`  round ${round + 1}/${ROUNDS}:`);
     const order = runnable.map((_, i) => runnable[(i + round) % runnable.length]);
     for (const e of order) {
-      const render = e.render!;
-      e.samples.push(...(await sampleLatency(render, Math.ceil(opts.latencyRuns / ROUNDS))));
-      const n = Math.ceil(opts.throughputRuns / ROUNDS);
-      e.rates.push(summarizeThroughput(n, await timeConcurrent(render, n, CONCURRENCY)).perSecond);
-      process.stdout.write(` ${e.name.split(' ')[0]}`);
+      if (!e.render) continue;
+      const render = e.render;
+      try {
+        e.samples.push(...(await sampleLatency(render, opts.latencyRuns / ROUNDS)));
+        const n = opts.throughputRuns / ROUNDS;
+        e.rates.push(summarizeThroughput(n, await timeConcurrent(render, n, CONCURRENCY)).perSecond);
+        process.stdout.write(` ${e.name.split(' ')[0]}`);
+      } catch (err) {
+        e.skipped = `failed mid-run: ${(err as Error).message.split('\n')[0]}`;
+        e.render = undefined;
+        process.stdout.write(` ${e.name.split(' ')[0]} (FAILED: ${e.skipped})`);
+      }
     }
     process.stdout.write('\n');
   }

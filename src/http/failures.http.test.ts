@@ -11,7 +11,7 @@ import { createTestApp } from './test-app.js';
 describe('failures after the credit is reserved', () => {
   for (const [label, error, status, code] of [
     ['an unexpected error', new Error('ECONNRESET at /srv/secret/internal.ts:42'), 500, 'internal_error'],
-    ['a full render queue', new RenderQueueFullError('queue full'), 503, 'service_unavailable'],
+    ['a full render queue', new RenderQueueFullError(), 503, 'service_unavailable'],
     ['a render error', Object.assign(new RenderError('the image could not be decoded'), { element: 'logo' }), 422, 'render_failed'],
   ] as const) {
     test(`${label}: ${status} ${code}, refunded, nothing internal leaks`, async () => {
