@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DiskBlobStore } from '../blobs/disk-blob-store.js';
 import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
+import { createRenderCaches } from '../render/render-caches.js';
 import { renderDocument } from '../render/render-document.js';
 import { createAccount } from '../services/manage-accounts.js';
 import { AccountFontLoader } from '../services/manage-fonts.js';
@@ -74,11 +75,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const bundled = bundledFontFamilies();
   const blobs = new DiskBlobStore(path.join(dir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
+  // In-process, with the caches a render worker keeps, so HTTP tests render through them.
+  const caches = createRenderCaches();
   const deps: ServiceDeps = {
     store,
     blobs,
     accountFonts: (accountId) => fontLoader.load(accountId),
-    renderer: options.renderer ?? { render: renderDocument },
+    renderer: options.renderer ?? { render: (input) => renderDocument(input, caches) },
     fetcher: createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: 'http://imprint.test',

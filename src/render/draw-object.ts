@@ -8,6 +8,7 @@
  */
 import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
 import { decomposeScale, invert, multiply, type Mat } from './matrix.js';
+import type { ObjectCacheStore } from './object-cache-store.js';
 import { ownMatrix, transformedDimensions } from './object-geometry.js';
 import { removeShadow, setShadow, type CacheDims, type Ctx } from './paint-style.js';
 import { RenderError } from './render-error.js';
@@ -18,6 +19,14 @@ export interface DrawEnv {
   /** Canvas zoom (the output `scale`), Fabric's viewportTransform scale. */
   zoom: number;
   images: ReadonlyMap<string, Image>;
+  /** Object caches kept across renders; without it every cache is drawn afresh. */
+  objectCaches?: ObjectCacheStore;
+  /**
+   * Set when a clip path was composited with destination-in/out straight onto
+   * the context being drawn (not into an object cache): the output canvas may
+   * then have lost opacity that its background gave it.
+   */
+  cutAlpha: boolean;
 }
 
 interface Frame {
@@ -152,22 +161,28 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   if (shouldCache(n, frame.parentOnCache)) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
-      const cache = createCanvas(dims.width, dims.height);
-      const cctx = cache.getContext('2d');
       const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
       const ty = Math.round(dims.height / 2 - dims.y / 2) + dims.y / 2;
-      cctx.translate(tx, ty);
-      cctx.scale(dims.zoomX, dims.zoomY);
-      const context: CacheContext = {
-        zoomX: dims.zoomX,
-        zoomY: dims.zoomY,
-        cacheTranslationX: tx,
-        cacheTranslationY: ty,
-        width: dims.width,
-        height: dims.height,
-        parentClipPaths: [],
-      };
-      drawObject(cctx, n, false, context, env, full, true, helpers);
+      const store = env.objectCaches;
+      const key = store?.keyFor(original, [dims.width, dims.height, dims.zoomX, dims.zoomY, env.zoom, ...full], env.images);
+      let cache = store && key !== undefined ? store.get(original, key) : undefined;
+      if (!cache) {
+        cache = createCanvas(dims.width, dims.height);
+        const cctx = cache.getContext('2d');
+        cctx.translate(tx, ty);
+        cctx.scale(dims.zoomX, dims.zoomY);
+        const context: CacheContext = {
+          zoomX: dims.zoomX,
+          zoomY: dims.zoomY,
+          cacheTranslationX: tx,
+          cacheTranslationY: ty,
+          width: dims.width,
+          height: dims.height,
+          parentClipPaths: [],
+        };
+        drawObject(cctx, n, false, context, env, full, true, helpers);
+        if (store && key !== undefined) store.set(original, key, cache);
+      }
       if (n.kind === 'image') ctx.imageSmoothingEnabled = n.imageSmoothing;
       ctx.scale(1 / dims.zoomX, 1 / dims.zoomY);
       ctx.drawImage(cache, -tx, -ty);
@@ -236,6 +251,7 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
     context.parentClipPaths.push(clip);
   } else {
     // Only reachable for a group that skipped its cache because a child casts a shadow.
+    env.cutAlpha = true;
     layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
     lctx = layer.getContext('2d');
     lctx.setTransform(ctx.getTransform());

@@ -84,7 +84,7 @@ function withAlpha(color: string, alpha: number): string {
   return rgb ? `rgba(${rgb[1]},${rgb[2]},${rgb[3]},${alpha})` : color;
 }
 
-function parsePaint(v: unknown, d: Paint, major: number): Paint {
+export function parsePaint(v: unknown, d: Paint, major: number): Paint {
   if (v === null) return null;
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object' && Array.isArray((v as Record<string, unknown>).colorStops)) {

@@ -5,19 +5,54 @@
  * and object caches scale exactly as they do when a Fabric canvas is zoomed
  * (and nothing is resampled afterwards).
  */
-import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
-import { renderObject } from './draw-object.js';
+import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { parseColor } from '../domain/color.js';
+import { renderObject, type DrawEnv } from './draw-object.js';
 import type { NormalizedDocument } from './normalize-document.js';
+import type { ObjectCacheStore } from './object-cache-store.js';
 import { gradientToLive, isGradient } from './paint-style.js';
+import type { Paint } from './render-node.js';
+import type { SurfacePool } from './surface-pool.js';
+
+export interface PaintOptions {
+  /** Output canvases to reuse; without it each paint allocates one. */
+  surfaces?: SurfacePool;
+  objectCaches?: ObjectCacheStore;
+}
+
+export interface PaintedPixels {
+  /** Unpremultiplied RGBA, what a browser's getImageData returns. */
+  pixels: Buffer;
+  width: number;
+  height: number;
+  /** Every pixel is known to have alpha 255, so the encoder may drop the channel. */
+  opaque: boolean;
+}
 
 export function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(doc.width * scale)), height: Math.max(1, Math.round(doc.height * scale)) };
 }
 
-export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, Image>, scale: number): Canvas {
-  const { width, height } = outputSize(doc, scale);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
+/**
+ * Whether the background alone makes every pixel opaque. Objects can only
+ * draw source-over (the schema refuses other composite operations), which
+ * never lowers alpha, so this plus DrawEnv.cutAlpha decides the output's
+ * opacity without scanning it. Radial gradients leave pixels unpainted
+ * outside their cone, and a linear one with equal end points paints nothing,
+ * so those are not counted as opaque.
+ */
+export function isOpaqueBackground(bg: Paint): boolean {
+  if (!bg) return false;
+  if (!isGradient(bg)) return parseColor(bg)?.a === 1;
+  if (bg.type !== 'linear' || !bg.colorStops.length) return false;
+  const { x1, y1, x2, y2 } = bg.coords;
+  const m = bg.gradientTransform;
+  if ((x1 === x2 && y1 === y2) || (m && m[0] * m[3] - m[1] * m[2] === 0)) return false;
+  return bg.colorStops.every((s) => parseColor(s.color)?.a === 1);
+}
+
+function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, width: number, height: number): void {
+  const scale = env.zoom;
   const bg = doc.background;
   if (bg) {
     ctx.save();
@@ -41,8 +76,24 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
   }
   ctx.save();
   ctx.transform(scale, 0, 0, scale, 0, 0);
-  const env = { zoom: scale, images };
   for (const obj of doc.objects) renderObject(ctx, obj, env, { parentMatrix: null, parentOnCache: false });
   ctx.restore();
-  return canvas;
+}
+
+/** Paints and reads the pixels back in one synchronous step, so a pooled surface is never shared. */
+export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, Image>, scale: number, opts: PaintOptions = {}): PaintedPixels {
+  const { width, height } = outputSize(doc, scale);
+  const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false };
+  const paintAndRead = (ctx: SKRSContext2D): Buffer => {
+    paintOn(ctx, doc, env, width, height);
+    // getImageData unpremultiplies with Skia's own conversion, as Chromium's
+    // toDataURL does, and cheaper than asking sharp to do it after a
+    // premultiplied canvas.data() copy.
+    const data = ctx.getImageData(0, 0, width, height).data;
+    return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  };
+  const pixels = opts.surfaces
+    ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx))
+    : paintAndRead(createCanvas(width, height).getContext('2d'));
+  return { pixels, width, height, opaque: isOpaqueBackground(doc.background) && !env.cutAlpha };
 }

@@ -1,16 +1,17 @@
 /**
  * The renderer's public entry point: document in, pixels out.
- * normalize (cached by cacheKey) → prepare (text layout, image decode) →
- * paint (Fabric's Canvas 2D call sequence on Skia) → encode (sharp).
+ * normalize and prepare (text layout), cached per object → decode images →
+ * paint (Fabric's Canvas 2D call sequence on Skia) and read the pixels →
+ * encode (sharp). `caches` carries what a thread keeps between renders; a
+ * call without it starts cold and shares nothing.
  */
 import type { Image } from '@napi-rs/canvas';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
-import { normalizeCached } from './document-cache.js';
-import { canvasToRaw, encodeCanvas } from './encode.js';
+import { encodePixels } from './encode.js';
 import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
-import { decodeImage } from './image-cache.js';
 import { nodeKind, type NormalizedDocument } from './normalize-document.js';
-import { paintDocument } from './paint-document.js';
+import { paintDocument, type PaintedPixels } from './paint-document.js';
+import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
 import { prepareText } from './text/text-object.js';
@@ -30,7 +31,6 @@ export interface RenderInput {
   images: ReadonlyMap<string, Uint8Array>;
   fonts?: readonly AccountFont[];
   output?: { format?: 'png' | 'jpeg' | 'webp'; quality?: number; scale?: number };
-  cacheKey?: string;
 }
 
 export interface RenderOutput {
@@ -61,8 +61,8 @@ function walk(nodes: readonly RenderNode[], fn: (n: RenderNode) => void): void {
   }
 }
 
-function prepareTextNodes(doc: NormalizedDocument, fonts: readonly AccountFont[] | undefined): void {
-  walk(doc.objects, (n) => {
+function prepareTextNodes(nodes: readonly RenderNode[], fonts: readonly AccountFont[] | undefined): void {
+  walk(nodes, (n) => {
     if (n.kind !== 'text' || !n.textSource) return;
     try {
       const prepared = prepareText(n.textSource, fonts ? { fonts } : {});
@@ -78,7 +78,7 @@ function prepareTextNodes(doc: NormalizedDocument, fonts: readonly AccountFont[]
   });
 }
 
-async function decodeImages(doc: NormalizedDocument, images: ReadonlyMap<string, Uint8Array>): Promise<Map<string, Image>> {
+async function decodeImages(doc: NormalizedDocument, images: ReadonlyMap<string, Uint8Array>, caches: RenderCaches): Promise<Map<string, Image>> {
   const wanted = new Map<string, string>();
   walk(doc.objects, (n) => {
     if (n.kind === 'image' && !wanted.has(n.src)) wanted.set(n.src, n.label);
@@ -88,7 +88,7 @@ async function decodeImages(doc: NormalizedDocument, images: ReadonlyMap<string,
     [...wanted].map(async ([src, label]) => {
       const bytes = images.get(src);
       if (!bytes) throw new RenderError(`image for "${label}" is missing`, label);
-      out.set(src, await decodeImage(bytes, label));
+      out.set(src, await caches.images.decode(bytes, label));
     }),
   );
   return out;
@@ -100,25 +100,26 @@ function resolveScale(scale: number | undefined): number {
   return scale;
 }
 
-async function paint(input: RenderInput) {
+async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels> {
   ensureBundledFonts();
   if (input.fonts?.length) ensureAccountFonts(input.fonts);
   const scale = resolveScale(input.output?.scale);
-  const doc = normalizeCached(input.document, input.cacheKey, (d) => prepareTextNodes(d, input.fonts));
-  const images = await decodeImages(doc, input.images);
-  return paintDocument(doc, images, scale);
+  const fontsKey = (input.fonts ?? []).map((f) => f.key).join(',');
+  const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
+  const images = await decodeImages(doc, input.images, caches);
+  return paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches });
 }
 
-export async function renderDocument(input: RenderInput): Promise<RenderOutput> {
+export async function renderDocument(input: RenderInput, caches: RenderCaches = createRenderCaches()): Promise<RenderOutput> {
   const format = input.output?.format ?? 'png';
   const q = input.output?.quality ?? 90;
   const quality = Math.min(100, Math.max(1, Math.round(q)));
-  const canvas = await paint(input);
-  const data = await encodeCanvas(canvas, { format, quality });
-  return { data, width: canvas.width, height: canvas.height, format };
+  const painted = await paint(input, caches);
+  const data = await encodePixels(painted, { format, quality });
+  return { data, width: painted.width, height: painted.height, format };
 }
 
-export async function renderToRaw(input: RenderInput): Promise<{ pixels: Buffer; width: number; height: number }> {
-  const canvas = await paint(input);
-  return { pixels: canvasToRaw(canvas), width: canvas.width, height: canvas.height };
+/** The pixels before encoding (unpremultiplied RGBA), and whether they are known to be opaque. */
+export function renderToRaw(input: RenderInput, caches: RenderCaches = createRenderCaches()): Promise<PaintedPixels> {
+  return paint(input, caches);
 }

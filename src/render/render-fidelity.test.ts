@@ -4,18 +4,28 @@ import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { goldenDir, listCorpusDocuments, loadCorpusImages, readCorpusDocument } from '../../scripts/corpus-images.js';
 import { decodePng, diffImages, MISMATCH_BUDGET_PERCENT } from '../../scripts/pixel-diff.js';
+import { createRenderCaches } from './render-caches.js';
 import { renderToRaw } from './render-document.js';
 
 /**
  * Imprint against the goldens real Fabric.js drew in Chromium (`npm run goldens`). Needs no browser:
  * the goldens are committed PNGs. Rule from issue 3: pixelmatch threshold 0.1, anti-aliased pixels
  * ignored, at most 0.5% mismatched pixels per template.
+ *
+ * Every template is rendered twice through one set of worker caches: the second render reuses the
+ * parsed objects, the output canvas and the object caches, and must give exactly the same bytes.
+ * A render that claims to be opaque (so the encoder drops alpha) must have no pixel below 255.
  */
 interface Row {
   template: string;
   mismatched: number | string;
   percent: number;
   pass: boolean;
+}
+
+function isOpaque(rgba: Buffer): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
 }
 
 function printTable(rows: Row[]): void {
@@ -36,6 +46,7 @@ test('every corpus template renders within the pixel budget of its Fabric golden
   // Guards against a corpus or golden directory that silently went missing.
   assert.ok(docs.length >= 40, `expected at least 40 templates with goldens, found ${docs.length}`);
   const rows: Row[] = [];
+  let opaqueClaims = 0;
   for (const path of docs) {
     const template = basename(path, '.json');
     await t.test(template, async () => {
@@ -43,7 +54,13 @@ test('every corpus template renders within the pixel budget of its Fabric golden
       let row: Row;
       try {
         const document = readCorpusDocument(path);
-        const out = await renderToRaw({ document, images: loadCorpusImages(document) });
+        const input = { document, images: loadCorpusImages(document) };
+        const caches = createRenderCaches();
+        const cold = await renderToRaw(input, caches);
+        const out = await renderToRaw(input, caches);
+        assert.ok(out.pixels.equals(cold.pixels), `${template}: a render through warm caches differs from the cold one`);
+        if (out.opaque) opaqueClaims++;
+        if (out.opaque) assert.ok(isOpaque(out.pixels), `${template}: claimed opaque but has a pixel with alpha < 255`);
         const d = diffImages(golden, { pixels: out.pixels, width: out.width, height: out.height });
         row = { template, mismatched: d.mismatched, percent: d.percent, pass: d.percent <= MISMATCH_BUDGET_PERCENT };
       } catch (err) {
@@ -54,4 +71,7 @@ test('every corpus template renders within the pixel budget of its Fabric golden
     });
   }
   printTable(rows);
+  console.log(`${opaqueClaims}/${rows.length} renders known opaque (encoded without alpha), each checked pixel by pixel`);
+  // Both encoder paths must be exercised by real templates.
+  assert.ok(opaqueClaims > 0 && opaqueClaims < rows.length, `opaque claims: ${opaqueClaims}/${rows.length}`);
 });

@@ -60,7 +60,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   let output: RenderOutput;
   try {
     const images = await fetchImages(deps, applied.document);
-    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, `${template.id}:${template.revision}`, Object.keys(changes).length === 0);
+    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input);
   } catch (error) {
     await deps.store.refundCredits(account.id, debit.entryId, deps.now());
     throw error;
@@ -116,15 +116,13 @@ async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promi
   return images;
 }
 
-async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, cacheKey: string, unchanged: boolean): Promise<RenderOutput> {
+async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput): Promise<RenderOutput> {
   try {
     return await deps.renderer.render({
       document,
       images,
       fonts,
       output: { format: input.format, quality: input.quality, scale: input.scale },
-      // The parsed-template cache is only valid for the stored document, not an overridden copy.
-      cacheKey: unchanged ? cacheKey : undefined,
     });
   } catch (error) {
     if (error instanceof RenderQueueFullError) {

@@ -51,6 +51,9 @@ const USER_FAMILIES: PackageSpec[] = [
 const FALLBACKS: PackageSpec[] = [
   { pkg: 'noto-color-emoji', family: 'Noto Color Emoji' },
   { pkg: 'noto-sans-sc', family: 'Noto Sans SC', subsets: (s) => /^\d+$/.test(s) },
+  // Fontsource's Noto Sans SC keeps only a handful of Hangul syllables; after
+  // SC, so Han characters keep SC's glyphs and Hangul gets KR's.
+  { pkg: 'noto-sans-kr', family: 'Noto Sans KR', subsets: (s) => /^\d+$/.test(s) },
   { pkg: 'noto-sans-arabic', family: 'Noto Sans Arabic', subsets: (s) => s === 'arabic' },
   { pkg: 'noto-sans-hebrew', family: 'Noto Sans Hebrew', subsets: (s) => s === 'hebrew' },
 ];
