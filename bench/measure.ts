@@ -47,11 +47,23 @@ export function summarizeLatency(samples: readonly number[]): LatencyStats {
   return { n: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90) };
 }
 
-/** Wall-clock ms for `n` tasks run `concurrency` at a time. */
-export async function timeConcurrent(task: () => Promise<unknown>, n: number, concurrency: number): Promise<number> {
+/**
+ * Keeps `concurrency` tasks in flight for at least `minMs`, then lets the
+ * ones in flight finish; how many finished and the wall-clock ms. A fixed
+ * duration rather than a fixed count, so a fast engine is not measured over
+ * a window so short that pool ramp-up and one GC decide its figure.
+ */
+export async function timeConcurrentFor(task: () => Promise<unknown>, minMs: number, concurrency: number): Promise<{ n: number; wallMs: number }> {
   const t0 = performance.now();
-  await runConcurrently(task, n, concurrency);
-  return performance.now() - t0;
+  let n = 0;
+  const lane = async (): Promise<void> => {
+    while (performance.now() - t0 < minMs) {
+      await task();
+      n++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return { n, wallMs: performance.now() - t0 };
 }
 
 export function summarizeThroughput(n: number, wallMs: number): ThroughputStats {

@@ -22,7 +22,7 @@ import type { EngineWorkerData } from './engine-worker.js';
 import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
 import { cardFonts, sfntFileFor } from './font-files.js';
 import { profileImprintStages } from './imprint-stages.js';
-import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrent, type LatencyStats } from './measure.js';
+import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
 import { loadReferenceCard, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
 
@@ -32,7 +32,8 @@ const ROUNDS = 8;
 
 interface Options {
   latencyRuns: number;
-  throughputRuns: number;
+  /** ms each engine spends rendering CONCURRENCY at a time, per round. */
+  throughputMs: number;
   warmup: number;
 }
 
@@ -47,7 +48,7 @@ function parseOptions(argv: string[]): Options {
   const perRound = (n: number): number => Math.ceil(n / ROUNDS) * ROUNDS;
   return {
     latencyRuns: perRound(value('--latency', quick ? 24 : 104)),
-    throughputRuns: perRound(value('--throughput', quick ? 40 : 200)),
+    throughputMs: value('--throughput-ms', quick ? 300 : 1500),
     warmup: value('--warmup', quick ? 8 : 20),
   };
 }
@@ -121,8 +122,8 @@ async function measureRounds(engines: Engine[], opts: Options): Promise<void> {
       const render = e.render;
       try {
         e.samples.push(...(await sampleLatency(render, opts.latencyRuns / ROUNDS)));
-        const n = opts.throughputRuns / ROUNDS;
-        e.rates.push(summarizeThroughput(n, await timeConcurrent(render, n, CONCURRENCY)).perSecond);
+        const { n, wallMs } = await timeConcurrentFor(render, opts.throughputMs, CONCURRENCY);
+        e.rates.push(summarizeThroughput(n, wallMs).perSecond);
         process.stdout.write(` ${e.name.split(' ')[0]}`);
       } catch (err) {
         e.skipped = `failed mid-run: ${(err as Error).message.split('\n')[0]}`;
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   console.log(`node ${process.version}, ${os.availableParallelism()} CPUs (${cpu}), sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
   console.log(
     `${opts.warmup} warm-up renders each; p50/p90 over ${opts.latencyRuns} renders one at a time; ` +
-      `images/s over ${opts.throughputRuns} renders ${CONCURRENCY} at a time (median of ${ROUNDS} interleaved rounds)`,
+      `images/s: renders ${CONCURRENCY} at a time for ${(opts.throughputMs / 1000).toFixed(1)} s per engine per round (median of ${ROUNDS} interleaved rounds)`,
   );
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 

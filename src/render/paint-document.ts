@@ -92,8 +92,9 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
     const data = ctx.getImageData(0, 0, width, height).data;
     return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   };
+  const opaqueBackground = isOpaqueBackground(doc.background);
   const pixels = opts.surfaces
-    ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx))
+    ? opts.surfaces.with(width, height, opaqueBackground, (s) => paintAndRead(s.ctx))
     : paintAndRead(createCanvas(width, height).getContext('2d'));
-  return { pixels, width, height, opaque: isOpaqueBackground(doc.background) && !env.cutAlpha };
+  return { pixels, width, height, opaque: opaqueBackground && !env.cutAlpha };
 }

@@ -28,13 +28,16 @@ test('renders in parallel workers and returns encoded images', async () => {
 });
 
 test('a full queue rejects with RenderQueueFullError', async () => {
-  const pool = new RenderPool({ size: 1, maxQueue: 1 });
+  // One worker holding two renders, plus one waiting: the fourth is refused.
+  const pool = new RenderPool({ size: 1, perWorker: 2, maxQueue: 1 });
   try {
     const big = { ...doc('#123456'), width: 2000, height: 2000 };
-    const first = pool.render({ document: big, images: new Map() });
-    const second = pool.render({ document: big, images: new Map() });
+    const accepted = [1, 2, 3].map(() => pool.render({ document: big, images: new Map() }));
+    assert.equal(pool.pending, 3);
     await assert.rejects(pool.render({ document: big, images: new Map() }), RenderQueueFullError);
-    await Promise.all([first, second]);
+    const outs = await Promise.all(accepted);
+    assert.deepEqual(outs.map((o) => o.width), [2000, 2000, 2000]);
+    assert.equal(pool.pending, 0);
   } finally {
     await pool.close();
   }

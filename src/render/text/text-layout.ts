@@ -48,8 +48,20 @@ export interface TextProps {
 export interface GraphemeBox { width: number; kernedWidth: number; left: number; height: number; deltaY: number }
 
 let measuringCtx: SKRSContext2D | undefined;
-function getMeasuringContext(): SKRSContext2D {
+let measuringFont = '';
+/**
+ * The thread's measuring context with `font` set. Assigning `ctx.font` makes
+ * Skia parse the declaration and match every family in it, and our stacks
+ * list each subset alias plus the fallbacks (hundreds of names): that was
+ * 70% of laying out a card's text. A run of characters in one style now sets
+ * it once.
+ */
+function measuringContext(font: string): SKRSContext2D {
   measuringCtx ??= createCanvas(1, 1).getContext('2d');
+  if (font !== measuringFont) {
+    measuringCtx.font = font;
+    measuringFont = font;
+  }
   return measuringCtx;
 }
 
@@ -78,8 +90,12 @@ export class TextLayout {
   private dynamicMinWidth = 0;
   private isWrapping = false;
 
+  /** The account-font part of the char-width cache key, joined once per layout rather than per character. */
+  private readonly accountKeyList: string;
+
   constructor(props: TextProps) {
     this.p = props;
+    this.accountKeyList = props.accountKeys ? [...props.accountKeys].join(',') : '';
     this.width = props.width;
     if (props.isTextbox) this.initTextbox();
     else this.initText();
@@ -187,14 +203,28 @@ export class TextLayout {
     return `${fontStyle} ${weight} ${size}px ${stack}`;
   }
 
+  /**
+   * Fabric compares the two font declaration strings; these are the fields
+   * they are built from. Comparing the strings themselves meant building and
+   * comparing two multi-kilobyte font stacks per character.
+   */
+  private sameFontDeclaration(a: CharStyle, b: CharStyle): boolean {
+    const p = this.p;
+    return (
+      (a.fontFamily ?? p.fontFamily) === (b.fontFamily ?? p.fontFamily) &&
+      (a.fontStyle ?? p.fontStyle) === (b.fontStyle ?? p.fontStyle) &&
+      (a.fontWeight ?? p.fontWeight) === (b.fontWeight ?? p.fontWeight) &&
+      (a.fontSize ?? p.fontSize) === (b.fontSize ?? p.fontSize)
+    );
+  }
+
   private measureChar(ch: string, style: CharStyle, prev: string | undefined, prevStyle: CharStyle | undefined): { width: number; kernedWidth: number } {
     const family = (style.fontFamily ?? this.p.fontFamily).toLowerCase();
-    const cacheKey = `${family}\u0000${style.fontStyle}\u0000${style.fontWeight}\u0000${this.p.accountKeys ? [...this.p.accountKeys].join(',') : ''}`;
+    const cacheKey = `${family}\u0000${style.fontStyle}\u0000${style.fontWeight}\u0000${this.accountKeyList}`;
     let cache = fontCaches.get(cacheKey);
     if (!cache) fontCaches.set(cacheKey, (cache = new Map()));
-    const decl = this.fontDeclaration(style);
     const couple = prev ? prev + ch : ch;
-    const stylesAreEqual = !!prev && !!prevStyle && decl === this.fontDeclaration(prevStyle);
+    const stylesAreEqual = !!prev && !!prevStyle && this.sameFontDeclaration(style, prevStyle);
     const mult = (style.fontSize ?? this.p.fontSize) / CACHE_FONT_SIZE;
     let width = cache.get(ch);
     let kernedWidth = width;
@@ -202,9 +232,8 @@ export class TextLayout {
     let coupleWidth = stylesAreEqual ? cache.get(couple) : undefined;
     if (coupleWidth !== undefined) kernedWidth = coupleWidth - previousWidth!;
     if (width === undefined || previousWidth === undefined || coupleWidth === undefined) {
-      const ctx = getMeasuringContext();
-      ctx.textBaseline = 'alphabetic';
-      ctx.font = this.fontDeclaration(style, true);
+      // measureText's width does not depend on textBaseline, so it is left as is.
+      const ctx = measuringContext(this.fontDeclaration(style, true));
       if (width === undefined) {
         kernedWidth = width = ctx.measureText(ch).width;
         cache.set(ch, width);

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Image } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import type { TemplateDocument } from '../domain/template.js';
+import { NodeCache } from './node-cache.js';
+import { ObjectCacheStore } from './object-cache-store.js';
+import { isOpaqueBackground } from './paint-document.js';
+import { createRenderCaches } from './render-caches.js';
+import { renderDocument, renderToRaw } from './render-document.js';
+import type { GradientDef } from './render-node.js';
+
+const card = (title: string): TemplateDocument => ({
+  version: '7.4.0',
+  width: 320,
+  height: 160,
+  background: '#f8fafc',
+  objects: [
+    { type: 'Rect', left: 10, top: 10, width: 300, height: 140, rx: 12, ry: 12, fill: '#1e293b', originX: 'left', originY: 'top' },
+    { type: 'Textbox', name: 'title', text: title, left: 20, top: 20, width: 280, fontSize: 28, fontFamily: 'Inter', fill: '#fff', originX: 'left', originY: 'top' },
+    { type: 'Circle', left: 270, top: 110, radius: 20, fill: '#38bdf8', originX: 'center', originY: 'center' },
+  ],
+});
+
+test('unchanged objects come back as the same prepared node; a changed one is parsed afresh', () => {
+  const cache = new NodeCache();
+  let prepared = 0;
+  const count = (fresh: unknown[]) => (prepared += fresh.length);
+  const a = cache.normalize(card('Hello'), '', count);
+  const b = cache.normalize(card('Hello'), '', count);
+  const c = cache.normalize(card('Goodbye'), '', count);
+  const d = cache.normalize(card('Hello'), 'acct-font-1', count);
+  assert.deepEqual(a.objects, b.objects);
+  assert.ok(a.objects.every((n, i) => n === b.objects[i]), 'same document: every node reused');
+  assert.equal(c.objects[0], a.objects[0]);
+  assert.equal(c.objects[2], a.objects[2]);
+  assert.notEqual(c.objects[1], a.objects[1], 'the overridden title is a new node');
+  assert.ok(d.objects.every((n, i) => n !== a.objects[i]), 'another font set re-measures everything');
+  assert.equal(prepared, 3 + 0 + 1 + 3);
+});
+
+test('a prepare that throws caches nothing', () => {
+  const cache = new NodeCache();
+  assert.throws(() => cache.normalize(card('x'), '', () => { throw new Error('layout failed'); }), /layout failed/);
+  let fresh = 0;
+  cache.normalize(card('x'), '', (nodes) => (fresh = nodes.length));
+  assert.equal(fresh, 3);
+});
+
+test('an object cache is only reused for the same node, key and decoded image', async () => {
+  const store = new ObjectCacheStore();
+  const nodes = new NodeCache().normalize(
+    { width: 10, height: 10, objects: [{ type: 'image', src: 'logo', width: 4, height: 4 }] },
+    '',
+    () => undefined,
+  );
+  const node = nodes.objects[0];
+  const png = (c: string) => sharp({ create: { width: 4, height: 4, channels: 3, background: c } }).png().toBuffer();
+  const load = async (c: string) => {
+    const img = new Image();
+    img.src = await png(c);
+    return img;
+  };
+  const red = new Map([['logo', await load('#f00')]]);
+  const blue = new Map([['logo', await load('#00f')]]);
+  const canvas = { width: 4, height: 4 } as never;
+  store.set(node, store.keyFor(node, [1, 2], red), canvas);
+  assert.equal(store.get(node, store.keyFor(node, [1, 2], red)), canvas);
+  assert.equal(store.get(node, store.keyFor(node, [1, 3], red)), undefined, 'other cache geometry');
+  assert.equal(store.get(node, store.keyFor(node, [1, 2], blue)), undefined, 'other image bytes behind the same src');
+});
+
+test('renders through shared caches match renders without them, in any order', async () => {
+  const caches = createRenderCaches();
+  const fresh = async (doc: TemplateDocument) => (await renderToRaw({ document: doc, images: new Map() })).pixels;
+  const shared = async (doc: TemplateDocument) => (await renderToRaw({ document: doc, images: new Map() }, caches)).pixels;
+  const [hello, bye] = [card('Hello there'), card('A much longer title that wraps onto a second line')];
+  const wantHello = await fresh(hello);
+  const wantBye = await fresh(bye);
+  assert.ok(!wantHello.equals(wantBye));
+  for (const [doc, want] of [[hello, wantHello], [bye, wantBye], [hello, wantHello], [bye, wantBye]] as const) {
+    assert.ok((await shared(doc)).equals(want));
+  }
+});
+
+test('only a background that paints every pixel opaque counts as opaque', () => {
+  const linear = (stops: string[], coords = { x1: 0, y1: 0, x2: 100, y2: 0, r1: 0, r2: 0 }): GradientDef => ({
+    type: 'linear',
+    coords,
+    colorStops: stops.map((color, i) => ({ offset: i, color })),
+    gradientUnits: 'pixels',
+    gradientTransform: null,
+    offsetX: 0,
+    offsetY: 0,
+  });
+  assert.equal(isOpaqueBackground('#0F172A'), true);
+  assert.equal(isOpaqueBackground('white'), true);
+  assert.equal(isOpaqueBackground('rgba(0,0,0,0.5)'), false);
+  assert.equal(isOpaqueBackground('#ffffff80'), false);
+  assert.equal(isOpaqueBackground('transparent'), false);
+  assert.equal(isOpaqueBackground(null), false);
+  assert.equal(isOpaqueBackground(linear(['#000', '#fff'])), true);
+  assert.equal(isOpaqueBackground(linear(['#000', 'rgba(255,255,255,0.9)'])), false);
+  assert.equal(isOpaqueBackground(linear(['#000', '#fff'], { x1: 5, y1: 5, x2: 5, y2: 5, r1: 0, r2: 0 })), false, 'equal end points paint nothing');
+  assert.equal(isOpaqueBackground({ ...linear(['#000', '#fff']), type: 'radial' }), false);
+});
+
+test('an opaque render is encoded as RGB, a translucent one keeps alpha, both losslessly', async () => {
+  for (const [background, channels] of [['#336699', 3], ['rgba(51,102,153,0.5)', 4]] as const) {
+    const input = { document: { ...card('Pixels'), background }, images: new Map() };
+    const raw = await renderToRaw(input);
+    const png = await renderDocument(input);
+    const meta = await sharp(png.data).metadata();
+    assert.equal(meta.channels, channels, background);
+    const decoded = await sharp(png.data).ensureAlpha().raw().toBuffer();
+    assert.ok(decoded.equals(raw.pixels), `${background}: PNG pixels equal the painted pixels`);
+  }
+});
