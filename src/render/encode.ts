@@ -22,7 +22,7 @@ export interface EncodeOptions {
  * adaptive filtering costs +14–17 ms for ~10% smaller files. Level 3
  * without adaptive filtering keeps encoding near the floor at near-level-6 size.
  */
-export const PNG_COMPRESSION_LEVEL = 3;
+const PNG_COMPRESSION_LEVEL = 3;
 export const PNG_OPTIONS = { compressionLevel: PNG_COMPRESSION_LEVEL, adaptiveFiltering: false } as const;
 
 /** The sharp pipeline for these pixels, up to (not including) the format. The bench's floor uses it too. */

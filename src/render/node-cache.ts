@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { FabricObject, TemplateDocument } from '../domain/template.js';
-import { documentMajorVersion, normalizeObject, parsePaint, type NormalizedDocument } from './normalize-document.js';
+import type { TemplateDocument } from '../domain/template.js';
+import { normalizeDocument, normalizeObject, type NormalizedDocument } from './normalize-document.js';
 import type { RenderNode } from './render-node.js';
 
 export class NodeCache {
@@ -28,10 +28,8 @@ export class NodeCache {
    * only (text layout), before they are cached, so a failure caches nothing.
    */
   normalize(document: TemplateDocument, fontsKey: string, prepare: (fresh: RenderNode[]) => void): NormalizedDocument {
-    const ctx = { major: documentMajorVersion(document) };
     const fresh: Array<[string, RenderNode]> = [];
-    const objects = (document.objects ?? []).map((obj: FabricObject, i) => {
-      const label = `objects[${i}]`;
+    const doc = normalizeDocument(document, (obj, ctx, label) => {
       // Hashed: a data: URL or a long path can make an object's JSON megabytes.
       const key = createHash('sha256').update(`${ctx.major}\u0000${fontsKey}\u0000${label}\u0000${JSON.stringify(obj)}`).digest('base64');
       const hit = this.nodes.get(key);
@@ -42,11 +40,6 @@ export class NodeCache {
     });
     prepare(fresh.map(([, n]) => n));
     for (const [key, node] of fresh) this.nodes.set(key, node);
-    return {
-      width: document.width,
-      height: document.height,
-      background: parsePaint(document.background ?? document.backgroundColor, null, ctx.major),
-      objects,
-    };
+    return doc;
   }
 }

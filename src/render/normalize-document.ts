@@ -84,7 +84,7 @@ function withAlpha(color: string, alpha: number): string {
   return rgb ? `rgba(${rgb[1]},${rgb[2]},${rgb[3]},${alpha})` : color;
 }
 
-export function parsePaint(v: unknown, d: Paint, major: number): Paint {
+function parsePaint(v: unknown, d: Paint, major: number): Paint {
   if (v === null) return null;
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object' && Array.isArray((v as Record<string, unknown>).colorStops)) {
@@ -255,13 +255,20 @@ export interface NormalizedDocument {
   objects: RenderNode[];
 }
 
-export function normalizeDocument(doc: TemplateDocument): NormalizedDocument {
+/**
+ * `normalize` turns one top-level object into its node; NodeCache passes
+ * its cached lookup, everything else Fabric's defaults fresh.
+ */
+export function normalizeDocument(
+  doc: TemplateDocument,
+  normalize: (obj: FabricObject, ctx: NormalizeContext, label: string) => RenderNode = normalizeObject,
+): NormalizedDocument {
   const ctx: NormalizeContext = { major: documentMajorVersion(doc) };
   const bg = doc.background ?? doc.backgroundColor;
   return {
     width: doc.width,
     height: doc.height,
     background: parsePaint(bg, null, ctx.major),
-    objects: (doc.objects ?? []).map((o, i) => normalizeObject(o, ctx, `objects[${i}]`)),
+    objects: (doc.objects ?? []).map((o, i) => normalize(o, ctx, `objects[${i}]`)),
   };
 }

@@ -29,7 +29,7 @@ export interface PaintedPixels {
   opaque: boolean;
 }
 
-export function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
+function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(doc.width * scale)), height: Math.max(1, Math.round(doc.height * scale)) };
 }
 
