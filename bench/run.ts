@@ -9,6 +9,7 @@
  * reported and skipped. images/s is the median of the rounds' rates, for
  * the same reason. See bench/README.md.
  */
+import '../src/render/native-allocator.js'; // first, as in src/main.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import './render/native-allocator.js'; // first: it configures the canvas addon, which reads it on load
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';

@@ -1,3 +1,4 @@
+import '../render/native-allocator.js'; // first: it configures the canvas addon, which reads it on load
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { ApiError } from '../domain/errors.js';

@@ -94,7 +94,7 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
   };
   const opaqueBackground = isOpaqueBackground(doc.background);
   const pixels = opts.surfaces
-    ? opts.surfaces.with(width, height, opaqueBackground, (s) => paintAndRead(s.ctx))
+    ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx))
     : paintAndRead(createCanvas(width, height).getContext('2d'));
   return { pixels, width, height, opaque: opaqueBackground && !env.cutAlpha };
 }

@@ -5,10 +5,15 @@
  *
  * A surface is lent with its drawing state saved, and the state is restored
  * when it comes back, so the next render starts from a fresh context's
- * state. Its pixels are cleared only when the next paint will not cover them
- * all: an opaque background replaces every pixel anyway, and skipping the
- * clear saves ~0.1 ms of the reference card's ~2 ms paint. A paint that
- * throws may leave the state unbalanced, so that surface is dropped.
+ * state. A paint that throws may leave the state unbalanced, so that surface
+ * is dropped.
+ *
+ * Every loan starts with a full clearRect, even under an opaque background
+ * that will cover every pixel. @napi-rs/canvas records draws and replays them
+ * when pixels are read; a full clear at the identity transform discards the
+ * recording, while drawing over old content makes each read fold the old
+ * recording into a snapshot of the whole canvas first. Skipping the clear
+ * measured 0.1–1 ms slower per render of the reference card (docs/decisions/0011).
  *
  * A pool belongs to one thread and its canvases are only lent for a
  * synchronous paint-and-read, so two renders never share one.
@@ -26,17 +31,14 @@ export class SurfacePool {
   /** `sizes`: how many distinct output sizes stay allocated (least recently used goes). */
   constructor(private readonly sizes = 4) {}
 
-  /**
-   * Runs `use` on a canvas of this size; the canvas must not escape it.
-   * `coversEveryPixel`: the caller paints an opaque background first, so
-   * leftover pixels need no clearing.
-   */
-  with<T>(width: number, height: number, coversEveryPixel: boolean, use: (s: Surface) => T): T {
+  /** Runs `use` on a cleared canvas of this size; the canvas must not escape it. */
+  with<T>(width: number, height: number, use: (s: Surface) => T): T {
     const key = `${width}x${height}`;
     let surface = this.free.get(key);
     if (surface) {
       this.free.delete(key);
-      if (!coversEveryPixel) surface.ctx.clearRect(0, 0, width, height);
+      // Before save(): the recorder is only discarded with no saved state.
+      surface.ctx.clearRect(0, 0, width, height);
     } else {
       const canvas = createCanvas(width, height);
       surface = { canvas, ctx: canvas.getContext('2d') };
