@@ -1,7 +1,9 @@
 /**
  * Process-level tuning of the allocator inside @napi-rs/canvas. Import this
- * module before anything that loads the canvas addon: it only sets an
- * environment variable, which mimalloc reads once, when the addon is loaded.
+ * module first, before anything that loads the canvas addon, and from the
+ * main thread: it only sets an environment variable, which mimalloc reads
+ * once, when the addon is loaded, and a worker's process.env is its own copy
+ * that native code never sees.
  *
  * Why: the addon's Rust side allocates with mimalloc, whose default returns
  * freed memory to the kernel 10 ms after it is freed. A render every few

@@ -4,7 +4,6 @@
  * registered fonts live as long as the worker, so each is paid once per
  * worker. The encoded bytes are transferred back, not copied.
  */
-import './native-allocator.js'; // no-op if the main thread loaded the addon first, as the server does
 import { parentPort } from 'node:worker_threads';
 import { ensureBundledFonts } from './fonts/font-registry.js';
 import { createRenderCaches } from './render-caches.js';
