@@ -11,8 +11,8 @@
  * Every loan starts with a full clearRect, even under an opaque background
  * that will cover every pixel. @napi-rs/canvas records draws and replays them
  * when pixels are read; a full clear at the identity transform discards the
- * recording, while drawing over old content makes each read fold the old
- * recording into a snapshot of the whole canvas first. Skipping the clear
+ * recording, while drawing over old content makes every read do work in
+ * proportion to the whole canvas, not to what was drawn. Skipping the clear
  * measured 0.1–1 ms slower per render of the reference card (docs/decisions/0011).
  *
  * A pool belongs to one thread and its canvases are only lent for a
