@@ -18,6 +18,9 @@ export interface Config {
   renderWorkers: number;
   renderQueue: number;
   fetchAllowPrivate: boolean;
+  reservationLeaseS: number;
+  reservationSweepS: number;
+  idempotencyLeaseS: number;
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -41,6 +44,9 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
+  { name: 'RESERVATION_LEASE_S', default: '120', meaning: 'Seconds a generate holds its credit; a request still running after it gets 503 and is not charged, and a crashed one is refunded' },
+  { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
+  { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
 ];
@@ -105,6 +111,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
+    reservationLeaseS: int('RESERVATION_LEASE_S', 120, 1, 86_400),
+    reservationSweepS: int('RESERVATION_SWEEP_S', 30, 1, 3_600),
+    idempotencyLeaseS: int('IDEMPOTENCY_LEASE_S', 120, 1, 86_400),
     seedDemo: bool('SEED_DEMO', true),
     logLevel,
   };

@@ -11,6 +11,7 @@ import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
 import { AccountFontLoader } from './services/manage-fonts.js';
 import { seedDemo } from './services/seed-demo.js';
+import { startReservationSweeper } from './services/settle-reservations.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
 import { openStore } from './store/open-store.js';
 
@@ -41,6 +42,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: config.publicUrl,
     now: systemClock,
+    leases: { reservationMs: config.reservationLeaseS * 1000, idempotencyMs: config.idempotencyLeaseS * 1000 },
   };
   return {
     config,
@@ -73,6 +75,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const seeded = await seedDemo(runtime.deps, demoTemplatesDir());
     if (seeded) printDemoBanner(config, seeded.key.plaintext, seeded.templateIds);
   }
+  const sweeper = await startReservationSweeper(runtime.deps, {
+    intervalMs: config.reservationSweepS * 1000,
+    onSwept: (r) => {
+      if (r.committed + r.refunded > 0) console.log(`Settled lapsed reservations: ${r.refunded} refunded, ${r.committed} committed.`);
+    },
+    onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
+  });
   const app = await buildApp({
     deps: runtime.deps,
     rateLimiter: new MemoryRateLimiter(),
@@ -83,6 +92,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await sweeper.stop();
     await runtime.close();
     process.exit(0);
   };

@@ -81,6 +81,30 @@ describe('npx imprint', () => {
     assert.match(duplicate.json.error.message, /already exists/);
   });
 
+  test('ledger check passes on a consistent ledger and fails, naming the account, on a stuck reservation', async () => {
+    const created = await run('accounts', 'create', '--name', 'ledger-probe', '--credits', '3');
+    const ok = await run('ledger', 'check');
+    assert.equal(ok.code, 0, JSON.stringify(ok.json));
+    assert.equal(ok.json.ok, true);
+    assert.ok(ok.json.accounts.some((a: { accountId: string; balance: number }) => a.accountId === created.json.account.id && a.balance === 3));
+
+    // A reservation from an hour ago that no sweeper settled: more than lease + one sweep (150 s by default).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await server.deps.store.reserveCredits(created.json.account.id, 1, 'req_stuck', hourAgo.toISOString(), new Date(hourAgo.getTime() + 120_000).toISOString());
+    const stuck = await run('ledger', 'check');
+    assert.equal(stuck.code, 1);
+    assert.equal(stuck.json.ok, false);
+    const bad = stuck.json.accounts.find((a: { accountId: string }) => a.accountId === created.json.account.id);
+    assert.equal(bad.pending, 1);
+    assert.match(bad.problems.join('\n'), /pending since .* longer than the lease plus one sweep \(150 s\)/);
+    const err: string[] = [];
+    assert.equal(await main(['ledger', 'check'], { env, out: () => {}, err: (l) => err.push(l) }), 1);
+    assert.match(err.join('\n'), new RegExp(`${created.json.account.id} "ledger-probe"`), 'the text names the account');
+
+    assert.deepEqual(await server.deps.store.settleExpiredReservations(new Date().toISOString()), { committed: 0, refunded: 1 });
+    assert.equal((await run('ledger', 'check')).code, 0, 'settled: consistent again');
+  });
+
   test('render draws a template locally with --set overrides, no server and no credits', async () => {
     const file = path.join(dir, 'local.json');
     await writeFile(file, JSON.stringify(sampleTemplate()));

@@ -49,8 +49,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   const runtime = await createRuntime(config, { renderWorkers: false });
   try {
     const result = await runCommand(runtime, positionals, values);
-    io.out(values.json ? JSON.stringify(result.data, null, 2) : result.text);
-    return 0;
+    const exitCode = result.exitCode ?? 0;
+    if (exitCode !== 0 && !values.json) io.err(result.text);
+    else io.out(values.json ? JSON.stringify(result.data, null, 2) : result.text);
+    return exitCode;
   } catch (error) {
     if (error instanceof ApiError) {
       if (values.json) io.out(JSON.stringify({ error: { code: error.code, message: error.message, errors: error.details.errors } }, null, 2));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../domain/errors.js';
 import type { Runtime } from '../main.js';
+import { checkLedger } from '../services/check-ledger.js';
 import { createAccount, grantCredits, requireAccount } from '../services/manage-accounts.js';
 import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../services/manage-api-keys.js';
 import { createTemplate } from '../services/manage-templates.js';
@@ -15,6 +16,8 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   keys create --account ID                         issue another API key (shown once)
   keys list --account ID
   keys revoke --account ID --key KEY_ID            immediate
+  ledger check                                     verify every account's balance against its ledger
+                                                   and that no reservation is stuck; exits 1 if not
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
   render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp] [--scale S]
                                                    render locally: no server, no credits
@@ -26,6 +29,8 @@ type Values = Record<string, string | boolean | string[] | undefined>;
 export interface CommandResult {
   text: string;
   data: unknown;
+  /** Non-zero when the command ran but found a problem (ledger check). */
+  exitCode?: number;
 }
 
 export async function runCommand(runtime: Runtime, [group, action, ...rest]: string[], values: Values): Promise<CommandResult> {
@@ -72,6 +77,15 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
     case 'keys revoke': {
       await revokeApiKey(deps, str('account'), str('key'));
       return { data: { revoked: values.key }, text: `Revoked ${values.key}.` };
+    }
+    case 'ledger check': {
+      const { reservationLeaseS, reservationSweepS } = runtime.config;
+      const report = await checkLedger(deps, { stalePendingMs: (reservationLeaseS + reservationSweepS) * 1000 });
+      const failing = report.accounts.filter((a) => a.problems.length > 0);
+      const text = report.ok
+        ? `Ledger OK: ${report.accounts.length} account(s); balance = grants − committed − pending everywhere, no reservation pending longer than ${report.stalePendingAfterSeconds} s.`
+        : failing.map((a) => `${a.accountId} "${a.name}":\n${a.problems.map((p) => `  - ${p}`).join('\n')}`).join('\n');
+      return { data: report, text, exitCode: report.ok ? 0 : 1 };
     }
     case 'templates import': {
       const file = rest[0];

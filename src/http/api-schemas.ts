@@ -104,6 +104,9 @@ export const UsageResult = Type.Object({
       balanceAfter: Type.Integer(),
       reason: Type.String(),
       reference: Type.Union([Type.String(), Type.Null()]),
+      state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('committed'), Type.Literal('refunded')], {
+        description: 'On generate entries only: pending while the request runs (the credit is held), then committed with its image, or refunded (see the matching refund entry).',
+      })),
       createdAt: Type.String({ format: 'date-time' }),
     }),
   ),

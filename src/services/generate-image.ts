@@ -7,7 +7,21 @@ import { RenderError, type AccountFont, type RenderOutput } from '../render/rend
 import { RenderQueueFullError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
 import { getTemplate } from './manage-templates.js';
+import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
+
+/**
+ * How long a reservation holds its credit. Above the 15 s render timeout plus
+ * the 10 s image-fetch budget plus a queue wait; a request that outlives it
+ * is answered 503 and not charged, and after a crash its credit comes back
+ * within this time plus one sweep.
+ */
+export const DEFAULT_RESERVATION_LEASE_MS = 120_000;
+
+/** Per account and content: two accounts rendering the same pixels never share an id, URL or row. */
+export function imageIdFor(accountId: string, data: Uint8Array): string {
+  return createHash('sha256').update(accountId).update(Uint8Array.of(0)).update(data).digest('hex').slice(0, 40);
+}
 
 export interface GenerateInput {
   templateId?: string;
@@ -34,11 +48,20 @@ const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp'
 
 /**
  * The paid use case. Credits follow reserve-then-commit: a conditional debit
- * (with its ledger row) happens before any expensive or external work, so a
- * zero balance never buys a free render or a fetch; every failure after the
- * debit appends a refund, so a failed image never costs anything.
+ * (a pending reservation with a lease) happens before any expensive or
+ * external work, so a zero balance never buys a free render or a fetch. The
+ * charge, the image row and the idempotent outcome commit in one transaction;
+ * every failure releases the reservation, and the sweeper releases those
+ * whose process died, so a failed image never costs anything.
  */
-export async function generateImage(deps: ServiceDeps, account: Account, input: GenerateInput, requestId: string, startedAt: number): Promise<GenerateResult> {
+export async function generateImage(
+  deps: ServiceDeps,
+  account: Account,
+  input: GenerateInput,
+  requestId: string,
+  startedAt: number,
+  idempotency: IdempotencyClaim | null = null,
+): Promise<GenerateResult> {
   const templateId = input.templateId?.trim();
   if (!templateId) {
     throw new ApiError('missing_template_id', 'The request body needs "templateId": the id of the template to render. List your templates with GET /templates/all.');
@@ -53,44 +76,52 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
 
-  const debit = await deps.store.debitCredits(account.id, CREDITS_PER_IMAGE, requestId, deps.now());
+  const reservedAt = deps.now();
+  const leaseMs = deps.leases?.reservationMs ?? DEFAULT_RESERVATION_LEASE_MS;
+  const expiresAt = new Date(Date.parse(reservedAt) + leaseMs).toISOString();
+  const debit = await deps.store.reserveCredits(account.id, CREDITS_PER_IMAGE, requestId, reservedAt, expiresAt);
   if (!debit.ok) {
     throw new ApiError('insufficient_credits', `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`);
   }
-  let output: RenderOutput;
+  const release = () => deps.store.releaseReservation(account.id, debit.reservationId, deps.now());
+  let result: GenerateResult;
+  let committed: 'committed' | 'lapsed';
   try {
     const images = await fetchImages(deps, applied.document);
-    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input);
-  } catch (error) {
-    await deps.store.refundCredits(account.id, debit.entryId, deps.now());
-    throw error;
-  }
-
-  const id = createHash('sha256').update(output.data).digest('hex').slice(0, 40);
-  const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
-  try {
+    const output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input);
+    const id = imageIdFor(account.id, output.data);
+    const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
     await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);
-    if (!(await deps.store.getImage(id))) {
-      await deps.store.recordImage({
+    result = {
+      status: 'success',
+      statusCode: 200,
+      message: 'Image generated successfully.',
+      imageURL: `${deps.publicUrl}/${blobKey}`,
+      details: { dimensions: { width: output.width, height: output.height }, format: output.format },
+      usage: usageOf(debit.previousCredits, debit.remainingCredits),
+      requestCompletionTime: `${Math.max(0, Math.round(performance.now() - startedAt))} ms`,
+      timestamp: deps.now(),
+    };
+    committed = await deps.store.commitReservation({
+      accountId: account.id,
+      reservationId: debit.reservationId,
+      image: {
         id, accountId: account.id, templateId: template.id, blobKey, format: output.format,
-        width: output.width, height: output.height, createdAt: deps.now(),
-      });
-    }
+        width: output.width, height: output.height, createdAt: result.timestamp,
+      },
+      idempotency: idempotency ? { key: idempotency.key, claimId: idempotency.claimId, ...idempotency.successOutcome(result) } : undefined,
+      now: deps.now(),
+    });
   } catch (error) {
-    await deps.store.refundCredits(account.id, debit.entryId, deps.now());
+    // If this fails too (database gone), the sweeper refunds once the lease ends.
+    await release().catch(() => {});
     throw error;
   }
-
-  return {
-    status: 'success',
-    statusCode: 200,
-    message: 'Image generated successfully.',
-    imageURL: `${deps.publicUrl}/${blobKey}`,
-    details: { dimensions: { width: output.width, height: output.height }, format: output.format },
-    usage: usageOf(debit.previousCredits, debit.remainingCredits),
-    requestCompletionTime: `${Math.max(0, Math.round(performance.now() - startedAt))} ms`,
-    timestamp: deps.now(),
-  };
+  if (committed === 'lapsed') {
+    await release();
+    throw new ApiError('service_unavailable', 'This request outlived its credit reservation and was not charged. Retry it.', { headers: { 'Retry-After': '1' } });
+  }
+  return result;
 }
 
 async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promise<Map<string, Uint8Array>> {

@@ -14,6 +14,8 @@ export interface ServiceDeps {
   accountFonts(accountId: string): Promise<AccountFont[]>;
   publicUrl: string;
   now(): string;
+  /** Reservation and idempotency-claim leases; defaults when absent (see generate-image, run-idempotent). */
+  leases?: { reservationMs: number; idempotencyMs: number };
 }
 
 export function systemClock(): string {

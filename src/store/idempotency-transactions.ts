@@ -1,4 +1,5 @@
-import type { IdempotencyBegin } from './store.js';
+import { randomUUID } from 'node:crypto';
+import type { IdempotencyBegin, IdempotencyCutoffs } from './store.js';
 import { one, run, type TxBody } from './sql-driver.js';
 
 interface IdempotencyRow {
@@ -19,25 +20,27 @@ export function* beginIdempotencyTx(
   key: string,
   requestHash: string,
   now: string,
-  expiresBefore: string,
+  cutoffs: IdempotencyCutoffs,
 ): TxBody<IdempotencyBegin> {
+  const claimId = randomUUID();
   // A row can vanish between the conflict and the read (abandoned by its
   // owner); then the key is free again, so try once more.
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = yield* run(
-      `INSERT INTO idempotency (account_id, key, request_hash, state, created_at)
-       VALUES (?, ?, ?, 'in_flight', ?) ON CONFLICT (account_id, key) DO NOTHING`,
-      [accountId, key, requestHash, now],
+      `INSERT INTO idempotency (account_id, key, request_hash, state, claim_id, created_at)
+       VALUES (?, ?, ?, 'in_flight', ?, ?) ON CONFLICT (account_id, key) DO NOTHING`,
+      [accountId, key, requestHash, claimId, now],
     );
-    if (inserted === 1) return { state: 'started' };
+    if (inserted === 1) return { state: 'started', claimId };
 
+    // A claim whose owner crashed (or stalled past its lease) is free, as is any row past the replay window.
     const takenOver = yield* run(
       `UPDATE idempotency SET request_hash = ?, state = 'in_flight', status_code = NULL, body = NULL,
-         created_at = ?, completed_at = NULL
-       WHERE account_id = ? AND key = ? AND created_at < ?`,
-      [requestHash, now, accountId, key, expiresBefore],
+         claim_id = ?, created_at = ?, completed_at = NULL
+       WHERE account_id = ? AND key = ? AND ((state = 'in_flight' AND created_at < ?) OR created_at < ?)`,
+      [requestHash, claimId, now, accountId, key, cutoffs.inFlightBefore, cutoffs.completedBefore],
     );
-    if (takenOver === 1) return { state: 'started' };
+    if (takenOver === 1) return { state: 'started', claimId };
 
     const row = yield* one<IdempotencyRow>(
       'SELECT request_hash, state, status_code, body FROM idempotency WHERE account_id = ? AND key = ?',
@@ -56,17 +59,19 @@ export function* beginIdempotencyTx(
   return { state: 'in_flight' };
 }
 
+/** Returns 1 when stored, 0 when the claim is no longer this request's (taken over after its lease). */
 export function* completeIdempotencyTx(
   accountId: string,
   key: string,
+  claimId: string,
   statusCode: number,
   body: unknown,
   now: string,
-): TxBody<void> {
+): TxBody<number> {
   const text = body === undefined ? null : JSON.stringify(body);
-  yield* run(
+  return yield* run(
     `UPDATE idempotency SET state = 'completed', status_code = ?, body = ?, completed_at = ?
-     WHERE account_id = ? AND key = ?`,
-    [statusCode, text, now, accountId, key],
+     WHERE account_id = ? AND key = ? AND claim_id = ?`,
+    [statusCode, text, now, accountId, key, claimId],
   );
 }

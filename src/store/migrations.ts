@@ -114,6 +114,29 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 2,
+    name: 'reservations with a lease',
+    statements(dialect) {
+      const t = types(dialect);
+      return [
+        // NULL on grant and refund rows; a generate row is a reservation.
+        `ALTER TABLE ledger ADD COLUMN state TEXT CHECK (state IN ('pending', 'committed', 'refunded'))`,
+        `ALTER TABLE ledger ADD COLUMN expires_at ${t.ts}`,
+        // Rows from before reservations were settled at once: refunded if a refund points at them.
+        `UPDATE ledger SET state = CASE WHEN EXISTS (SELECT 1 FROM ledger r WHERE r.refund_of = ledger.id)
+           THEN 'refunded' ELSE 'committed' END
+         WHERE reason = 'generate'`,
+        // The sweeper's scan: small, because only in-flight requests are pending.
+        `CREATE INDEX ledger_pending ON ledger (expires_at) WHERE state = 'pending'`,
+        // The reservation whose commit recorded the image, so a sweeper can tell "made" from "lost".
+        `ALTER TABLE images ADD COLUMN reservation_id TEXT`,
+        `CREATE INDEX images_reservation ON images (reservation_id) WHERE reservation_id IS NOT NULL`,
+        // Which claim holds the key: a request whose claim was taken over must not store its outcome.
+        `ALTER TABLE idempotency ADD COLUMN claim_id TEXT`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

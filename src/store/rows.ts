@@ -6,6 +6,7 @@ import type {
   ImageRecord,
   LedgerEntry,
   LedgerReason,
+  ReservationState,
   TemplateRecord,
   TemplateSummary,
 } from './store.js';
@@ -29,7 +30,7 @@ export interface TemplateRow {
 }
 export interface LedgerRow {
   seq: Int; id: string; account_id: string; delta: Int; balance_after: Int;
-  reason: string; reference: string | null; created_at: Ts;
+  reason: string; reference: string | null; state: string | null; created_at: Ts;
 }
 export interface ImageRow {
   id: string; account_id: string; template_id: string; blob_key: string;
@@ -47,7 +48,7 @@ export function iso(value: string): string {
   return date.toISOString();
 }
 
-function ts(value: Ts): string {
+export function ts(value: Ts): string {
   return value instanceof Date ? value.toISOString() : value;
 }
 
@@ -58,7 +59,7 @@ function tsOrNull(value: Ts | null): string | null {
 export const ACCOUNT_COLUMNS = 'id, name, credits, created_at';
 export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, created_at, last_used_at, revoked_at';
 export const TEMPLATE_COLUMNS = 'id, account_id, name, document, revision, created_at, updated_at';
-export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, created_at';
+export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, state, created_at';
 export const IMAGE_COLUMNS = 'id, account_id, template_id, blob_key, format, width, height, created_at';
 export const FONT_COLUMNS = 'id, account_id, family, weight, style, format, blob_key, created_at';
 
@@ -102,6 +103,7 @@ export function toLedgerEntry(r: LedgerRow): LedgerEntry {
     balanceAfter: Number(r.balance_after),
     reason: r.reason as LedgerReason,
     reference: r.reference,
+    state: r.state as ReservationState | null,
     createdAt: ts(r.created_at),
   };
 }

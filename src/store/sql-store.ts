@@ -2,28 +2,33 @@ import type { TemplateDocument } from '../domain/template.js';
 import type {
   Account,
   ApiKeyRecord,
-  DebitResult,
+  CommitInput,
+  CommitResult,
   FontRecord,
   IdempotencyBegin,
+  IdempotencyCutoffs,
   ImageRecord,
   LedgerEntry,
+  LedgerReportRow,
   Page,
+  ReserveResult,
   Store,
   TemplateRecord,
   TemplateSummary,
 } from './store.js';
 import { one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
-import { debitTx, grantTx, refundTx } from './credit-transactions.js';
+import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
 import {
   ACCOUNT_COLUMNS, API_KEY_COLUMNS, FONT_COLUMNS, IMAGE_COLUMNS, LEDGER_COLUMNS, TEMPLATE_COLUMNS,
-  decodeLedgerCursor, encodeLedgerCursor, iso, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
+  decodeLedgerCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
   toTemplate, toTemplateSummary,
   type AccountRow, type ApiKeyRow, type FontRow, type ImageRow, type LedgerRow, type TemplateRow,
 } from './rows.js';
 
 const MAX_LEDGER_PAGE = 500;
+const SETTLE_BATCH = 500;
 
 function assertCount(amount: number, what: string, allowNonPositive = false): void {
   if (!Number.isSafeInteger(amount) || (!allowNonPositive && amount <= 0)) {
@@ -154,15 +159,97 @@ export class SqlStore implements Store {
     return this.write(() => grantTx(accountId, amount, note, at));
   }
 
-  async debitCredits(accountId: string, amount: number, reference: string, now: string): Promise<DebitResult> {
+  async reserveCredits(accountId: string, amount: number, reference: string, now: string, expiresAt: string): Promise<ReserveResult> {
     assertCount(amount, 'amount');
     const at = iso(now);
-    return this.write(() => debitTx(accountId, amount, reference, at));
+    const until = iso(expiresAt);
+    return this.write(() => reserveTx(accountId, amount, reference, at, until));
   }
 
-  async refundCredits(accountId: string, debitEntryId: string, now: string): Promise<number> {
+  async commitReservation(input: CommitInput): Promise<CommitResult> {
+    const at = iso(input.now);
+    const createdAt = iso(input.image.createdAt);
+    if (input.image.accountId !== input.accountId) throw new RangeError('the image belongs to another account');
+    try {
+      return await this.write(() => commitTx(input, at, createdAt));
+    } catch (error) {
+      if (isClaimLost(error)) return 'lapsed';
+      throw error;
+    }
+  }
+
+  async releaseReservation(accountId: string, reservationId: string, now: string): Promise<number> {
     const at = iso(now);
-    return this.write(() => refundTx(accountId, debitEntryId, at));
+    return this.write(() => releaseTx(accountId, reservationId, at));
+  }
+
+  async settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }> {
+    const at = iso(now);
+    const settled = { committed: 0, refunded: 0 };
+    // One short transaction per reservation: a sweep never holds an account's
+    // lock across many rows, and a crash mid-sweep loses nothing.
+    for (;;) {
+      const batch = await this.driver.all<{ id: string; account_id: string }>(
+        `SELECT id, account_id FROM ledger WHERE state = 'pending' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?`,
+        [at, SETTLE_BATCH],
+      );
+      let moved = 0;
+      for (const row of batch) {
+        const outcome = await this.write(() => settleTx(row.account_id, row.id, at));
+        if (outcome) {
+          settled[outcome]++;
+          moved++;
+        }
+      }
+      // A batch that moved nothing was settled by another sweeper; stop rather than re-read it.
+      if (batch.length < SETTLE_BATCH || moved === 0) return settled;
+    }
+  }
+
+  async purgeIdempotency(cutoffs: IdempotencyCutoffs): Promise<number> {
+    const inFlight = iso(cutoffs.inFlightBefore);
+    const completed = iso(cutoffs.completedBefore);
+    return this.write(() =>
+      run(
+        `DELETE FROM idempotency WHERE created_at < ? OR (state = 'in_flight' AND created_at < ?)`,
+        [completed, inFlight],
+      ),
+    );
+  }
+
+  async ledgerReport(): Promise<LedgerReportRow[]> {
+    type Row = {
+      id: string; name: string; credits: number | string; grants: number | string; committed: number | string;
+      pending: number | string; refunded_charges: number | string; refunds: number | string; stray_refunds: number | string;
+      oldest_pending: string | Date | null;
+    };
+    const rows = await this.driver.all<Row>(
+      `SELECT a.id, a.name, a.credits,
+         COALESCE(SUM(CASE WHEN l.reason = 'grant' THEN l.delta ELSE 0 END), 0) AS grants,
+         COALESCE(SUM(CASE WHEN l.reason = 'generate' AND l.state = 'committed' THEN -l.delta ELSE 0 END), 0) AS committed,
+         COALESCE(SUM(CASE WHEN l.reason = 'generate' AND l.state = 'pending' THEN -l.delta ELSE 0 END), 0) AS pending,
+         COALESCE(SUM(CASE WHEN l.reason = 'generate' AND l.state = 'refunded' THEN -l.delta ELSE 0 END), 0) AS refunded_charges,
+         COALESCE(SUM(CASE WHEN l.reason = 'refund' THEN l.delta ELSE 0 END), 0) AS refunds,
+         COALESCE(SUM(CASE WHEN l.reason = 'refund' AND NOT EXISTS (
+           SELECT 1 FROM ledger g WHERE g.id = l.refund_of AND g.account_id = l.account_id AND g.state = 'refunded'
+         ) THEN 1 ELSE 0 END), 0) AS stray_refunds,
+         MIN(CASE WHEN l.state = 'pending' THEN l.created_at END) AS oldest_pending
+       FROM accounts a LEFT JOIN ledger l ON l.account_id = a.id
+       GROUP BY a.id, a.name, a.credits, a.created_at
+       ORDER BY a.created_at, a.id`,
+    );
+    return rows.map((r) => ({
+      accountId: r.id,
+      name: r.name,
+      balance: Number(r.credits),
+      grants: Number(r.grants),
+      committed: Number(r.committed),
+      pending: Number(r.pending),
+      refundedCharges: Number(r.refunded_charges),
+      refunds: Number(r.refunds),
+      strayRefunds: Number(r.stray_refunds),
+      oldestPendingAt: r.oldest_pending === null ? null : ts(r.oldest_pending),
+    }));
   }
 
   async listLedger(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<LedgerEntry>> {
@@ -251,12 +338,13 @@ export class SqlStore implements Store {
 
   // ── images ────────────────────────────────────────────────────────────────
 
-  async recordImage(image: ImageRecord): Promise<void> {
+  async recordImage(image: ImageRecord, reservationId?: string): Promise<void> {
     const at = iso(image.createdAt);
     await this.write(() =>
       run(
-        `INSERT INTO images (${IMAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [image.id, image.accountId, image.templateId, image.blobKey, image.format, image.width, image.height, at],
+        // Same id = same account and bytes: a concurrent twin already recorded it.
+        `INSERT INTO images (${IMAGE_COLUMNS}, reservation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        [image.id, image.accountId, image.templateId, image.blobKey, image.format, image.width, image.height, at, reservationId ?? null],
       ),
     );
   }
@@ -268,19 +356,19 @@ export class SqlStore implements Store {
 
   // ── idempotency ───────────────────────────────────────────────────────────
 
-  async beginIdempotency(accountId: string, key: string, requestHash: string, now: string, expiresBefore: string): Promise<IdempotencyBegin> {
+  async beginIdempotency(accountId: string, key: string, requestHash: string, now: string, cutoffs: IdempotencyCutoffs): Promise<IdempotencyBegin> {
     const at = iso(now);
-    const cutoff = iso(expiresBefore);
-    return this.write(() => beginIdempotencyTx(accountId, key, requestHash, at, cutoff));
+    const normalized = { inFlightBefore: iso(cutoffs.inFlightBefore), completedBefore: iso(cutoffs.completedBefore) };
+    return this.write(() => beginIdempotencyTx(accountId, key, requestHash, at, normalized));
   }
 
-  async completeIdempotency(accountId: string, key: string, statusCode: number, body: unknown, now: string): Promise<void> {
+  async completeIdempotency(accountId: string, key: string, claimId: string, statusCode: number, body: unknown, now: string): Promise<boolean> {
     const at = iso(now);
-    await this.write(() => completeIdempotencyTx(accountId, key, statusCode, body, at));
+    return (await this.write(() => completeIdempotencyTx(accountId, key, claimId, statusCode, body, at))) === 1;
   }
 
-  async abandonIdempotency(accountId: string, key: string): Promise<void> {
-    await this.write(() => run('DELETE FROM idempotency WHERE account_id = ? AND key = ?', [accountId, key]));
+  async abandonIdempotency(accountId: string, key: string, claimId: string): Promise<void> {
+    await this.write(() => run('DELETE FROM idempotency WHERE account_id = ? AND key = ? AND claim_id = ?', [accountId, key, claimId]));
   }
 
   // ── fonts ─────────────────────────────────────────────────────────────────

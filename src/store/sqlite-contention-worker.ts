@@ -14,7 +14,7 @@ parentPort!.once('message', async () => {
   let errors = 0;
   for (let i = 0; i < attempts; i++) {
     try {
-      const result = await store.debitCredits(accountId, 1, `w${worker}_${i}`, new Date().toISOString());
+      const result = await store.reserveCredits(accountId, 1, `w${worker}_${i}`, new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
       if (result.ok) ok++;
     } catch {
       errors++;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { openStore } from './open-store.js';
@@ -10,10 +10,20 @@ import { SqliteStore } from './sqlite-store.js';
 import { runStoreContract } from './store-contract.js';
 import { at } from './store-contract-helpers.js';
 
+const pairDirs: string[] = [];
+after(() => pairDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 runStoreContract('sqlite :memory:', async () => {
   const store = new SqliteStore(':memory:');
   await store.migrate();
   return store;
+}, async () => {
+  // Two connections on one file, as two processes sharing a DATA_DIR would have.
+  const dir = mkdtempSync(join(tmpdir(), 'imprint-sqlite-pair-'));
+  pairDirs.push(dir);
+  const stores: [SqliteStore, SqliteStore] = [new SqliteStore(join(dir, 'pair.db')), new SqliteStore(join(dir, 'pair.db'))];
+  await Promise.all(stores.map((s) => s.migrate()));
+  return stores;
 });
 
 function tempDir(t: { after(fn: () => void): void }): string {
@@ -31,7 +41,7 @@ test('five connections on one file: 50 parallel debits on 10 credits, exactly 10
 
   const account = await stores[0].createAccount({ id: 'acc', name: 'shared', credits: 10, now: at(0) });
   const results = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => stores[i % 5].debitCredits(account.id, 1, `req_${i}`, at(i + 1))),
+    Array.from({ length: 50 }, (_, i) => stores[i % 5].reserveCredits(account.id, 1, `req_${i}`, at(i + 1), at(600))),
   );
   assert.equal(results.filter((r) => r.ok).length, 10);
   for (const store of stores) {

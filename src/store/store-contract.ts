@@ -23,7 +23,7 @@ const DOCUMENT: TemplateDocument = {
  * The behaviour every `Store` must have, whatever the database. Each test
  * opens its own store so tests stay independent.
  */
-export function runStoreContract(label: string, open: OpenStore): void {
+export function runStoreContract(label: string, open: OpenStore, openPair: () => Promise<[Store, Store]>): void {
   describe(`Store contract: ${label}`, () => {
     test('migrate is repeatable and ping answers', async (t) => {
       const store = await storeFor(t, open);
@@ -177,6 +177,8 @@ export function runStoreContract(label: string, open: OpenStore): void {
       await store.recordImage(image);
       assert.deepEqual(await store.getImage('img_1'), image);
       assert.equal(await store.getImage('img_2'), null);
+      await store.recordImage({ ...image, blobKey: 'other', createdAt: at(6) });
+      assert.deepEqual(await store.getImage('img_1'), image, 'a twin with the same id keeps the first row');
     });
 
     test('fonts: create, list, delete, scoped to the account', async (t) => {
@@ -199,6 +201,6 @@ export function runStoreContract(label: string, open: OpenStore): void {
       assert.deepEqual((await store.listFonts(alice.id)).map((f) => f.id), ['f-regular']);
     });
 
-    registerMoneyContract(open);
+    registerMoneyContract(open, openPair);
   });
 }

@@ -33,6 +33,13 @@ export type TemplateSummary = Pick<TemplateRecord, 'id' | 'name' | 'createdAt' |
 
 export type LedgerReason = 'grant' | 'generate' | 'refund';
 
+/**
+ * A `generate` row is a reservation: `pending` while its request runs (the
+ * credit is already off the balance), then `committed` with its image or
+ * `refunded` (a `refund` row gives the credit back). Grants and refunds have no state.
+ */
+export type ReservationState = 'pending' | 'committed' | 'refunded';
+
 export interface LedgerEntry {
   id: string;
   accountId: string;
@@ -42,6 +49,8 @@ export interface LedgerEntry {
   reason: LedgerReason;
   /** The request that caused it (generate/refund), or a free-text note (grant). */
   reference: string | null;
+  /** Set on `generate` rows only. */
+  state: ReservationState | null;
   createdAt: string;
 }
 
@@ -67,15 +76,57 @@ export interface FontRecord {
   createdAt: string;
 }
 
-export type DebitResult =
-  | { ok: true; entryId: string; previousCredits: number; remainingCredits: number }
+export type ReserveResult =
+  | { ok: true; reservationId: string; previousCredits: number; remainingCredits: number }
   | { ok: false; balance: number };
 
+export interface CommitInput {
+  accountId: string;
+  reservationId: string;
+  /** Recorded unless this account already has an image with that id (same content). */
+  image: ImageRecord;
+  /** The request's Idempotency-Key claim: its outcome is stored in the same transaction. */
+  idempotency?: { key: string; claimId: string; statusCode: number; body: unknown };
+  now: string;
+}
+
+/**
+ * `lapsed`: nothing was recorded, because the reservation is no longer
+ * pending, its lease ended before `now`, or the idempotency claim was taken
+ * over. The caller releases the reservation (a no-op if it is already settled).
+ */
+export type CommitResult = 'committed' | 'lapsed';
+
+/** Per account, over its ledger rows (amounts in credits, all ≥ 0 except `grants`). */
+export interface LedgerReportRow {
+  accountId: string;
+  name: string;
+  balance: number;
+  /** Signed sum of `grant` rows (removals are negative grants). */
+  grants: number;
+  committed: number;
+  pending: number;
+  /** Charges given back: the sum of `refunded` generate rows. */
+  refundedCharges: number;
+  /** Sum of `refund` rows. */
+  refunds: number;
+  /** `refund` rows whose charge is not in state `refunded` (must be 0). */
+  strayRefunds: number;
+  oldestPendingAt: string | null;
+}
+
 export type IdempotencyBegin =
-  | { state: 'started' }
+  | { state: 'started'; claimId: string }
   | { state: 'in_flight' }
   | { state: 'mismatch' }
   | { state: 'replay'; statusCode: number; body: unknown };
+
+export interface IdempotencyCutoffs {
+  /** In-flight claims made before this are free to take over (the claim lease). */
+  inFlightBefore: string;
+  /** Any row made before this is gone (the replay window). */
+  completedBefore: string;
+}
 
 export interface Page<T> {
   items: T[];
@@ -110,10 +161,25 @@ export interface Store {
 
   /** Adds credits and a `grant` ledger row atomically; returns the new balance. */
   grantCredits(accountId: string, amount: number, note: string | null, now: string): Promise<number>;
-  /** Conditional debit of `amount` plus a `generate` ledger row, in one transaction. */
-  debitCredits(accountId: string, amount: number, reference: string, now: string): Promise<DebitResult>;
-  /** Gives back a debit whose render failed: `refund` row, balance restored. Idempotent per debit entry. */
-  refundCredits(accountId: string, debitEntryId: string, now: string): Promise<number>;
+  /**
+   * Conditional debit of `amount` plus a `pending` generate row that lapses at
+   * `expiresAt`, in one transaction. Nothing expensive may happen before it.
+   */
+  reserveCredits(accountId: string, amount: number, reference: string, now: string, expiresAt: string): Promise<ReserveResult>;
+  /** One transaction: pending → committed, the image row, the idempotent outcome. All or nothing. */
+  commitReservation(input: CommitInput): Promise<CommitResult>;
+  /** pending → refunded with a `refund` row; returns the balance. A no-op on a settled reservation. */
+  releaseReservation(accountId: string, reservationId: string, now: string): Promise<number>;
+  /**
+   * Settles every pending reservation whose lease ended at or before `now`:
+   * committed if an image was recorded for it, refunded otherwise. Safe to run
+   * from several processes at once: each reservation is settled once.
+   */
+  settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }>;
+  /** Deletes idempotency rows whose claim lapsed or whose outcome is past its replay window. */
+  purgeIdempotency(cutoffs: IdempotencyCutoffs): Promise<number>;
+  /** Every account's balance next to the ledger's totals, for `ledger check`. */
+  ledgerReport(): Promise<LedgerReportRow[]>;
   listLedger(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<LedgerEntry>>;
   ledgerSum(accountId: string): Promise<number>;
 
@@ -123,17 +189,24 @@ export interface Store {
   updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string): Promise<TemplateRecord | null>;
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
 
-  recordImage(image: ImageRecord): Promise<void>;
+  /**
+   * Inserts the image unless one with its id exists (ids are per account and
+   * content). `reservationId` links it to the charge that paid for it, which
+   * the sweeper then commits instead of refunding.
+   */
+  recordImage(image: ImageRecord, reservationId?: string): Promise<void>;
   getImage(id: string): Promise<ImageRecord | null>;
 
   /**
    * Claims an idempotency key for (account, key). `requestHash` fingerprints the body.
-   * Keys older than `expiresBefore` are treated as absent.
+   * An in-flight claim made before `inFlightBefore` (its owner crashed or stalled)
+   * and any row made before `completedBefore` are treated as absent.
    */
-  beginIdempotency(accountId: string, key: string, requestHash: string, now: string, expiresBefore: string): Promise<IdempotencyBegin>;
-  completeIdempotency(accountId: string, key: string, statusCode: number, body: unknown, now: string): Promise<void>;
-  /** Releases a claim whose outcome must not be stored (validation failure, crash). */
-  abandonIdempotency(accountId: string, key: string): Promise<void>;
+  beginIdempotency(accountId: string, key: string, requestHash: string, now: string, cutoffs: IdempotencyCutoffs): Promise<IdempotencyBegin>;
+  /** Stores the outcome if `claimId` still holds the key; false when it was taken over. */
+  completeIdempotency(accountId: string, key: string, claimId: string, statusCode: number, body: unknown, now: string): Promise<boolean>;
+  /** Releases a claim whose outcome must not be stored (validation failure, 5xx), if still ours. */
+  abandonIdempotency(accountId: string, key: string, claimId: string): Promise<void>;
 
   createFont(font: FontRecord): Promise<FontRecord>;
   listFonts(accountId: string): Promise<FontRecord[]>;

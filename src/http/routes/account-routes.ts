@@ -27,7 +27,10 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps): void 
   }, async (request) => {
     const page = await accountUsage(deps, principalOf(request).account.id, request.query.limit ?? 50, request.query.cursor ?? null);
     return {
-      entries: page.items.map((e) => ({ id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, reference: e.reference, createdAt: e.createdAt })),
+      entries: page.items.map((e) => ({
+        id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, reference: e.reference,
+        ...(e.state ? { state: e.state } : {}), createdAt: e.createdAt,
+      })),
       nextCursor: page.nextCursor,
     };
   });

@@ -3,7 +3,7 @@ import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { generateImage } from '../../services/generate-image.js';
-import { runIdempotent } from '../../services/run-idempotent.js';
+import { runIdempotent, type IdempotencyClaim } from '../../services/run-idempotent.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 
 export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void {
@@ -24,7 +24,7 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
     },
     async (request, reply) => {
       const { account } = principalOf(request);
-      const run = () => generateImage(deps, account, request.body, request.id, request.startedAt);
+      const run = (claim: IdempotencyClaim | null = null) => generateImage(deps, account, request.body, request.id, request.startedAt, claim);
       const key = request.headers['idempotency-key'];
       if (key === undefined) return run();
       if (typeof key !== 'string' || key.length < 1 || key.length > 255) {

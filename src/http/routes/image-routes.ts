@@ -8,8 +8,9 @@ const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'web
 
 /**
  * Image URLs need no key, so they can go straight into an <img>, a Slack
- * message or a Zapier step. They are safe to share because ids are content
- * hashes (160 bits): unguessable, and immutable, so caches may keep them forever.
+ * message or a Zapier step. They are safe to share because ids hash the
+ * account with the content (160 bits): unguessable without both, never shared
+ * between accounts, and immutable, so caches may keep them forever.
  */
 export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
   app.get('/images/:file', {
@@ -22,11 +23,13 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
     const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
     const image = match ? await deps.store.getImage(match[1]) : null;
     if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
+    // Read the blob before answering a conditional request: a 304 must mean
+    // exactly what a 200 would (the image is there), never just "the row exists".
+    const data = await deps.blobs.get(image.blobKey);
+    if (!data) throw notFound();
     const etag = `"${image.id}"`;
     reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
     if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-    const data = await deps.blobs.get(image.blobKey);
-    if (!data) throw notFound();
     return reply.type(CONTENT_TYPES[image.format] ?? 'application/octet-stream').send(data);
   });
 }
