@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { openStore } from './open-store.js';
+import { MIGRATIONS } from './migrations.js';
 import { SqliteStore } from './sqlite-store.js';
 import { runStoreContract } from './store-contract.js';
 import { at } from './store-contract-helpers.js';
@@ -117,4 +118,27 @@ test('openStore: SQLite file in the data dir, WAL, migrated; memory and bad URLs
     assert.doesNotMatch(error.message, /secret/);
     return true;
   });
+});
+
+test('migration 2 marks charges made before reservations as committed or refunded', async (t) => {
+  const file = join(tempDir(t), 'v1.db');
+  const db = new Database(file);
+  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  for (const statement of MIGRATIONS[0].statements('sqlite')) db.exec(statement);
+  db.prepare("INSERT INTO schema_migrations VALUES (1, 'initial schema', ?)").run(at(0));
+  db.prepare("INSERT INTO accounts (id, name, credits, created_at) VALUES ('acc', 'old', 9, ?)").run(at(0));
+  const ledger = db.prepare('INSERT INTO ledger (id, account_id, delta, balance_after, reason, reference, refund_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  ledger.run('g0', 'acc', 10, 10, 'grant', null, null, at(0));
+  ledger.run('d1', 'acc', -1, 9, 'generate', 'req_1', null, at(1));
+  ledger.run('d2', 'acc', -1, 8, 'generate', 'req_2', null, at(2));
+  ledger.run('r2', 'acc', 1, 9, 'refund', 'd2', 'd2', at(3));
+  db.close();
+
+  const store = new SqliteStore(file);
+  t.after(() => store.close());
+  await store.migrate();
+  const states = Object.fromEntries((await store.listLedger('acc', { limit: 10 })).items.map((e) => [e.id, e.state]));
+  assert.deepEqual(states, { g0: null, d1: 'committed', d2: 'refunded', r2: null });
+  const [report] = await store.ledgerReport();
+  assert.deepEqual([report.balance, report.grants, report.committed, report.pending, report.refunds, report.refundedCharges], [9, 10, 1, 0, 1, 1]);
 });
