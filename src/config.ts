@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,9 +16,18 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitReadPerMinute: number;
   rateLimitGeneratePerMinute: number;
+  /** Per account, across all its keys: minting keys must not multiply the per-key limits. */
+  rateLimitAccountReadPerMinute: number;
+  rateLimitAccountGeneratePerMinute: number;
+  rateLimitKeyCreatePerHour: number;
+  maxApiKeysPerAccount: number;
   renderWorkers: number;
   renderQueue: number;
   fetchAllowPrivate: boolean;
+  /** Disk tier of the image-fetch cache in MiB; 0 turns the disk tier off. */
+  fetchCacheMb: number;
+  /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -38,9 +48,15 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
   { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },
   { name: 'RATE_LIMIT_GENERATE', default: '600', meaning: 'Requests per minute per API key on POST /image/generate' },
+  { name: 'RATE_LIMIT_ACCOUNT_READ', default: '$RATE_LIMIT_READ', meaning: 'Requests per minute per account (all its keys together) on read endpoints' },
+  { name: 'RATE_LIMIT_ACCOUNT_GENERATE', default: '$RATE_LIMIT_GENERATE', meaning: 'Requests per minute per account (all its keys together) on POST /image/generate' },
+  { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
+  { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
+  { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
+  { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
 ];
@@ -93,6 +109,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
 
+  const rateLimitReadPerMinute = int('RATE_LIMIT_READ', 120, 1, 1_000_000);
+  const rateLimitGeneratePerMinute = int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+
   const config: Config = {
     port,
     host,
@@ -100,14 +120,56 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
     databaseUrl,
     bodyLimitBytes: int('BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    rateLimitReadPerMinute: int('RATE_LIMIT_READ', 120, 1, 1_000_000),
-    rateLimitGeneratePerMinute: int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000),
+    rateLimitReadPerMinute,
+    rateLimitGeneratePerMinute,
+    rateLimitAccountReadPerMinute: int('RATE_LIMIT_ACCOUNT_READ', rateLimitReadPerMinute, 1, 1_000_000),
+    rateLimitAccountGeneratePerMinute: int('RATE_LIMIT_ACCOUNT_GENERATE', rateLimitGeneratePerMinute, 1, 1_000_000),
+    rateLimitKeyCreatePerHour: int('RATE_LIMIT_KEY_CREATE', 10, 1, 1_000_000),
+    maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
+    fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
+    trustProxy,
     seedDemo: bool('SEED_DEMO', true),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Off unless set: trusting X-Forwarded-For from any client would let it choose
+ * the address we log. `true`/"all" is deliberately not accepted: name the hops
+ * or the proxies. Returns the form Fastify's trustProxy takes.
+ */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 32) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0 || /^\d+$/.test(value)) {
+    problems.push(`TRUST_PROXY=${JSON.stringify(raw)} must be a hop count from 1 to 32 or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)` +
+      (bad.length > 0 ? `; not an address or CIDR: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}` : ''));
+    return false;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const bits = entry.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }

@@ -81,6 +81,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
     throw error;
   }
 
+  await deps.fetcher.keep(imageSources(applied.document));
   return {
     status: 'success',
     statusCode: 200,
@@ -134,6 +135,15 @@ async function render(deps: ServiceDeps, document: TemplateDocument, images: Map
     }
     throw error;
   }
+}
+
+/** The image URLs a document loads; what a successful generate confirms to the fetch cache. */
+function imageSources(document: TemplateDocument): string[] {
+  const sources: string[] = [];
+  walk(document.objects, (object) => {
+    if (object.type.toLowerCase() === 'image' && typeof object.src === 'string') sources.push(object.src);
+  });
+  return sources;
 }
 
 function walk(objects: FabricObject[], visit: (object: FabricObject) => void): void {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from './store.js';
 import { PostgresStore } from './postgres-store.js';
@@ -20,8 +20,13 @@ export async function openStore(opts: { databaseUrl?: string; dataDir: string })
     // Falling back to SQLite here would silently split data from the intended database.
     throw new Error(`unsupported DATABASE_URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use postgres://… or postgresql://…, or leave it unset for SQLite`);
   } else {
-    mkdirSync(opts.dataDir, { recursive: true });
-    store = new SqliteStore(join(opts.dataDir, 'imprint.db'));
+    // Owner-only: the database holds key hashes, templates and the ledger. SQLite
+    // gives its -wal and -shm files the mode of the database file, so creating
+    // the file 0600 before SQLite opens it covers all three.
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+    const file = join(opts.dataDir, 'imprint.db');
+    closeSync(openSync(file, 'a', 0o600));
+    store = new SqliteStore(file);
   }
   try {
     await store.migrate();
