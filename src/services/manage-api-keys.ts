@@ -17,20 +17,39 @@ export interface IssuedApiKey {
 
 /**
  * `maxActiveKeys` applies to keys made through the API; the operator's CLI is not limited.
- * The count is checked before and re-checked after the insert, so concurrent
- * creations (even from several processes) can never end above the maximum:
- * a creation that finds the account over it revokes its own new key. Two racing
- * creations at the edge may then both fail, which is the safe side.
+ * Creations for one account run one after another in this process, so a burst
+ * ends exactly at the maximum. Across processes (several servers on one
+ * PostgreSQL) the count is re-checked after the insert and a creation that finds
+ * the account over the maximum revokes its own new key: racing creations at the
+ * edge may then both fail, which is the safe side.
  */
-export async function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKeys?: number } = {}): Promise<IssuedApiKey> {
+export function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKeys?: number } = {}): Promise<IssuedApiKey> {
+  if (opts.maxActiveKeys === undefined) return insertKey(deps, accountId);
   const max = opts.maxActiveKeys;
-  if (max !== undefined && (await countActive(deps, accountId)) >= max) throw tooMany(max);
+  const previous = creating.get(accountId) ?? Promise.resolve();
+  const run = previous.then(async () => {
+    if ((await countActive(deps, accountId)) >= max) throw tooMany(max);
+    const issued = await insertKey(deps, accountId);
+    if ((await countActive(deps, accountId)) > max) {
+      await deps.store.revokeApiKey(accountId, issued.record.id, deps.now());
+      throw tooMany(max);
+    }
+    return issued;
+  });
+  const settled = run.then(() => {}, () => {});
+  creating.set(accountId, settled);
+  void settled.then(() => {
+    if (creating.get(accountId) === settled) creating.delete(accountId);
+  });
+  return run;
+}
+
+/** Per account, the tail of its queue of limited creations; entries go away when their queue drains. */
+const creating = new Map<string, Promise<void>>();
+
+async function insertKey(deps: Deps, accountId: string): Promise<IssuedApiKey> {
   const key = generateApiKey();
   const record = await deps.store.createApiKey({ id: newId('key'), accountId, hash: key.hash, prefix: key.prefix, last4: key.last4, now: deps.now() });
-  if (max !== undefined && (await countActive(deps, accountId)) > max) {
-    await deps.store.revokeApiKey(accountId, record.id, deps.now());
-    throw tooMany(max);
-  }
   return { record, plaintext: key.plaintext };
 }
 
