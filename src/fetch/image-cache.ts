@@ -53,8 +53,19 @@ export class ImageCache {
     this.dir = this.diskBytes > 0 ? opts.dir : undefined;
   }
 
+  /** A memory hit is a use too: the disk copy moves to the recent end, so eviction follows real use. */
   getMemory(key: string): CacheEntry | undefined {
-    return this.memory.get(key);
+    const entry = this.memory.get(key);
+    if (entry && this.dir && !this.diskBroken) {
+      const name = this.nameFor(key);
+      const size = this.index.get(name);
+      if (size !== undefined) {
+        this.track(name, size);
+        const now = new Date();
+        void utimes(path.join(this.dir, name), now, now).catch(() => {});
+      }
+    }
+    return entry;
   }
 
   setMemory(key: string, entry: CacheEntry): void {
