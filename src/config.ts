@@ -43,7 +43,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
   { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses' },
-  { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache' },
+  { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
   { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },

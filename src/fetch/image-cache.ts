@@ -51,6 +51,8 @@ export class ImageCache {
     });
     this.diskBytes = opts.diskBytes ?? Number.POSITIVE_INFINITY;
     this.dir = this.diskBytes > 0 ? opts.dir : undefined;
+    // Scan at start rather than on the first request: 5,000 files take about 0.3 s to stat.
+    if (this.dir) void this.open();
   }
 
   /** A memory hit is a use too: the disk copy moves to the recent end, so eviction follows real use. */
