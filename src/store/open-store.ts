@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from './store.js';
 import { PostgresStore } from './postgres-store.js';
@@ -20,13 +20,9 @@ export async function openStore(opts: { databaseUrl?: string; dataDir: string })
     // Falling back to SQLite here would silently split data from the intended database.
     throw new Error(`unsupported DATABASE_URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use postgres://… or postgresql://…, or leave it unset for SQLite`);
   } else {
-    // Owner-only: the database holds key hashes, templates and the ledger. SQLite
-    // gives its -wal and -shm files the mode of the database file, so creating
-    // the file 0600 before SQLite opens it covers all three.
+    // Owner-only, like the database file itself (see SqliteStore): it holds key hashes, templates and the ledger.
     mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-    const file = join(opts.dataDir, 'imprint.db');
-    closeSync(openSync(file, 'a', 0o600));
-    store = new SqliteStore(file);
+    store = new SqliteStore(join(opts.dataDir, 'imprint.db'));
   }
   try {
     await store.migrate();
