@@ -129,12 +129,21 @@ test('key listings show only the last 4 characters; creation returns the full ke
     assert.match(key, /^imp_[0-9A-Za-z]{22}$/);
     assert.equal(prefix, 'imp_');
     assert.equal(last4, key.slice(-4));
-    const listing = (await t.app.inject({ url: '/account/keys', headers: t.a.auth })).body;
+    // A row from before this change stored 4 secret characters in its prefix.
+    await t.store.createApiKey({ id: 'key_legacy', accountId: t.a.account.id, hash: 'f'.repeat(64), prefix: 'imp_Ab3d', last4: 'Wx9z', now: new Date().toISOString() });
+    const response = await t.app.inject({ url: '/account/keys', headers: t.a.auth });
+    const listed = response.json() as Array<{ id: string; prefix: string; last4: string }>;
+    assert.equal(listed.length, 3);
+    assert.equal(listed.find((k) => k.id === 'key_legacy')!.prefix, 'imp_');
+    assert.ok(!response.body.includes('Ab3d'));
     for (const plaintext of [key, t.a.key]) {
+      const item = listed.find((k) => k.last4 === plaintext.slice(-4));
+      assert.ok(item, 'each key is recognisable by its last 4');
+      assert.equal(item.prefix, 'imp_', 'no secret characters after imp_');
+      assert.ok(!response.body.includes(plaintext.slice(0, 8)), 'the old 8-character prefix is not shown');
       const secret = plaintext.slice(4);
       // No run of 5 secret characters appears anywhere in the listing.
-      for (let i = 0; i + 5 <= secret.length; i++) assert.ok(!listing.includes(secret.slice(i, i + 5)), `listing leaks ${secret.slice(i, i + 5)}`);
-      assert.ok(listing.includes(plaintext.slice(-4)));
+      for (let i = 0; i + 5 <= secret.length; i++) assert.ok(!response.body.includes(secret.slice(i, i + 5)), `listing leaks ${secret.slice(i, i + 5)}`);
     }
   } finally {
     await t.close();
