@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,12 +16,21 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimitReadPerMinute: number;
   rateLimitGeneratePerMinute: number;
+  /** Per account, across all its keys: minting keys must not multiply the per-key limits. */
+  rateLimitAccountReadPerMinute: number;
+  rateLimitAccountGeneratePerMinute: number;
+  rateLimitKeyCreatePerHour: number;
+  maxApiKeysPerAccount: number;
   renderWorkers: number;
   renderQueue: number;
   fetchAllowPrivate: boolean;
   reservationLeaseS: number;
   reservationSweepS: number;
   idempotencyLeaseS: number;
+  /** Disk tier of the image-fetch cache in MiB; 0 turns the disk tier off. */
+  fetchCacheMb: number;
+  /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -36,17 +46,23 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
   { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses' },
-  { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache' },
+  { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
   { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },
   { name: 'RATE_LIMIT_GENERATE', default: '600', meaning: 'Requests per minute per API key on POST /image/generate' },
+  { name: 'RATE_LIMIT_ACCOUNT_READ', default: '$RATE_LIMIT_READ', meaning: 'Requests per minute per account (all its keys together) on read endpoints' },
+  { name: 'RATE_LIMIT_ACCOUNT_GENERATE', default: '$RATE_LIMIT_GENERATE', meaning: 'Requests per minute per account (all its keys together) on POST /image/generate' },
+  { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
+  { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
   { name: 'RESERVATION_LEASE_S', default: '120', meaning: 'Seconds a generate holds its credit; a request still running after it gets 503 and is not charged, and a crashed one is refunded' },
   { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
+  { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
+  { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
 ];
@@ -99,6 +115,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
 
+  const rateLimitReadPerMinute = int('RATE_LIMIT_READ', 120, 1, 1_000_000);
+  const rateLimitGeneratePerMinute = int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+
   const config: Config = {
     port,
     host,
@@ -106,17 +126,59 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
     databaseUrl,
     bodyLimitBytes: int('BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    rateLimitReadPerMinute: int('RATE_LIMIT_READ', 120, 1, 1_000_000),
-    rateLimitGeneratePerMinute: int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000),
+    rateLimitReadPerMinute,
+    rateLimitGeneratePerMinute,
+    rateLimitAccountReadPerMinute: int('RATE_LIMIT_ACCOUNT_READ', rateLimitReadPerMinute, 1, 1_000_000),
+    rateLimitAccountGeneratePerMinute: int('RATE_LIMIT_ACCOUNT_GENERATE', rateLimitGeneratePerMinute, 1, 1_000_000),
+    rateLimitKeyCreatePerHour: int('RATE_LIMIT_KEY_CREATE', 10, 1, 1_000_000),
+    maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
     reservationLeaseS: int('RESERVATION_LEASE_S', 120, 1, 86_400),
     reservationSweepS: int('RESERVATION_SWEEP_S', 30, 1, 3_600),
     idempotencyLeaseS: int('IDEMPOTENCY_LEASE_S', 120, 1, 86_400),
+    fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
+    trustProxy,
     seedDemo: bool('SEED_DEMO', true),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Off unless set: trusting X-Forwarded-For from any client would let it choose
+ * the address we log. `true`/"all" is deliberately not accepted: name the hops
+ * or the proxies. Returns the form Fastify's trustProxy takes.
+ */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 32) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0 || /^\d+$/.test(value)) {
+    problems.push(`TRUST_PROXY=${JSON.stringify(raw)} must be a hop count from 1 to 32 or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)` +
+      (bad.length > 0 ? `; not an address or CIDR: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}` : ''));
+    return false;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const bits = entry.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }

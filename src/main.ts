@@ -38,7 +38,11 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     blobs,
     accountFonts: (accountId) => fontLoader.load(accountId),
     renderer: renderPool ?? { render: () => Promise.reject(new Error('render workers are not started in this process')) },
-    fetcher: createImageFetcher({ allowPrivate: config.fetchAllowPrivate, cacheDir: path.join(config.dataDir, 'cache', 'images') }),
+    fetcher: createImageFetcher({
+      allowPrivate: config.fetchAllowPrivate,
+      cacheDir: config.fetchCacheMb > 0 ? path.join(config.dataDir, 'cache', 'images') : undefined,
+      diskCacheBytes: config.fetchCacheMb * 1024 * 1024,
+    }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: config.publicUrl,
     now: systemClock,
@@ -85,7 +89,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const app = await buildApp({
     deps: runtime.deps,
     rateLimiter: new MemoryRateLimiter(),
-    limits: { readPerMinute: config.rateLimitReadPerMinute, generatePerMinute: config.rateLimitGeneratePerMinute },
+    limits: {
+      readPerMinute: config.rateLimitReadPerMinute,
+      generatePerMinute: config.rateLimitGeneratePerMinute,
+      accountReadPerMinute: config.rateLimitAccountReadPerMinute,
+      accountGeneratePerMinute: config.rateLimitAccountGeneratePerMinute,
+      keyCreatePerHour: config.rateLimitKeyCreatePerHour,
+      maxApiKeysPerAccount: config.maxApiKeysPerAccount,
+    },
+    trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
     logger: { level: config.logLevel },
   });

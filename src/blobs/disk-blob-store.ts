@@ -3,15 +3,19 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
 
-/** Local-folder blobs: the embedded default. Writes go to a temp file then rename, so a reader never sees half an image. */
+/**
+ * Local-folder blobs: the embedded default. Writes go to a temp file then rename, so a reader never sees half an image.
+ * Owner-only (0700 folders, 0600 files): uploaded fonts and every account's images live here,
+ * and other local users have no business reading them; the server itself is the only reader.
+ */
 export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
+    await writeFile(tmp, data, { mode: 0o600 });
     await rename(tmp, file);
   }
 

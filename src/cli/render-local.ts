@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ApiError } from '../domain/errors.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { Runtime } from '../main.js';
-import { collectImageSources, renderDocument } from '../render/render-document.js';
+import { renderDocument } from '../render/render-document.js';
+import { imageSources } from '../domain/elements.js';
 import { checkTemplate } from '../services/check-template.js';
 
 export interface LocalRenderOptions {
@@ -26,7 +27,7 @@ export async function renderLocal(runtime: Runtime, file: string, options: Local
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
 
   const images = new Map<string, Uint8Array>();
-  for (const src of collectImageSources(applied.document)) {
+  for (const src of imageSources(applied.document).keys()) {
     if (/^(https?|data):/i.test(src)) images.set(src, (await runtime.deps.fetcher.fetchImage(src)).bytes);
     else images.set(src, await readFile(path.resolve(path.dirname(file), src.replace(/^file:\/\//, ''))));
   }

@@ -16,7 +16,7 @@ export interface NewApiKey {
 
 export function generateApiKey(): NewApiKey {
   const plaintext = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
-  return { plaintext, hash: hashApiKey(plaintext), prefix: plaintext.slice(0, 8), last4: plaintext.slice(-4) };
+  return { plaintext, hash: hashApiKey(plaintext), prefix: API_KEY_PREFIX, last4: plaintext.slice(-4) };
 }
 
 /**

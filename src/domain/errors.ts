@@ -19,6 +19,7 @@ export const ERROR_CATALOG = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_key_in_use: 409,
+  too_many_api_keys: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   image_fetch_failed: 422,

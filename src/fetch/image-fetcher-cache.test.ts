@@ -141,6 +141,7 @@ test('the disk cache serves a new fetcher instance without a request', async () 
   const dir = path.join(tmpDir, 'disk');
   const a = createImageFetcher({ allowPrivate: true, cacheDir: dir });
   await a.fetchImage(server.url('/disk'));
+  await a.keep([server.url('/disk')]);
   assert.equal((await readdir(dir)).filter((f) => f.endsWith('.img')).length, 1);
   const b = createImageFetcher({ allowPrivate: true, cacheDir: dir });
   const image = await b.fetchImage(server.url('/disk'));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
@@ -8,13 +9,24 @@ import { authenticate, type Principal } from '../services/authenticate.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
 import { sendError, toApiError } from './error-reply.js';
-import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
+import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
 
 export interface AppOptions {
   deps: ServiceDeps;
   rateLimiter: RateLimiter;
-  limits: { readPerMinute: number; generatePerMinute: number };
+  /** Per API key; the account* limits apply to all of an account's keys together and default to the per-key ones. */
+  limits: {
+    readPerMinute: number;
+    generatePerMinute: number;
+    accountReadPerMinute?: number;
+    accountGeneratePerMinute?: number;
+    keyCreatePerHour?: number;
+    /** Active keys an account may hold when it creates one through the API. */
+    maxApiKeysPerAccount?: number;
+  };
+  /** Fastify's trustProxy: false (default) ignores X-Forwarded-For for request.ip and the logs. */
+  trustProxy?: false | number | string[];
   bodyLimitBytes: number;
   /** Readiness beyond the store's ping (e.g. render workers up). */
   ready?: () => Promise<void>;
@@ -31,6 +43,8 @@ export type AuthPolicy = 'read' | 'generate';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthPolicy;
+    /** An extra, per-account limit on top of `auth`'s (e.g. key creation). */
+    accountLimit?: 'keyCreate';
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -45,7 +59,7 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => `req_${randomBase62(16)}`,
     // Request ids are ours: a client-sent header must not be able to forge log correlation.
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(options.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // Every body we accept is JSON; Fastify's built-in text/plain parser would turn a
@@ -58,11 +72,23 @@ export async function buildApp(options: AppOptions) {
     read: { name: 'read', limit: options.limits.readPerMinute, windowSeconds: 60 },
     generate: { name: 'generate', limit: options.limits.generatePerMinute, windowSeconds: 60 },
   };
+  // Separate names from the per-key ones: the header tells the client which window binds.
+  const accountPolicies: Record<AuthPolicy, RateLimitPolicy> = {
+    read: { name: 'account-read', limit: options.limits.accountReadPerMinute ?? options.limits.readPerMinute, windowSeconds: 60 },
+    generate: { name: 'account-generate', limit: options.limits.accountGeneratePerMinute ?? options.limits.generatePerMinute, windowSeconds: 60 },
+  };
+  const extraPolicies = {
+    keyCreate: { name: 'key-create', limit: options.limits.keyCreatePerHour ?? 10, windowSeconds: 3600 },
+  } satisfies Record<string, RateLimitPolicy>;
+  const DOCS_PATH = /^\/docs(\/|$)/;
 
   // Authentication runs before the body is read, so an anonymous client cannot make us parse 5 MiB.
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = performance.now();
     reply.header('Request-Id', request.id);
+    // Every answer, errors and images included: a browser must never guess a type we did not send.
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (DOCS_PATH.test(request.url)) reply.header('X-Frame-Options', 'DENY').header('Referrer-Policy', 'no-referrer');
     const policyName = request.routeOptions.config?.auth;
     if (!policyName) return;
     const principal = await authenticate(options.deps, request.headers.authorization);
@@ -70,11 +96,21 @@ export async function buildApp(options: AppOptions) {
       throw new ApiError('invalid_api_key', 'The API key is missing, malformed, unknown or revoked. Send it as "Authorization: Bearer imp_…".');
     }
     request.principal = principal;
-    const policy = policies[policyName];
-    const decision = await options.rateLimiter.hit(principal.key.id, policy);
+    const checks: RateLimitCheck[] = [
+      { subject: principal.key.id, policy: policies[policyName] },
+      { subject: principal.account.id, policy: accountPolicies[policyName] },
+    ];
+    const extra = request.routeOptions.config?.accountLimit;
+    if (extra) checks.push({ subject: principal.account.id, policy: extraPolicies[extra] });
+    const decisions = await options.rateLimiter.hitAll(checks);
+    const binding = bindingIndex(decisions);
+    const { policy } = checks[binding];
+    const decision = decisions[binding];
     reply.headers(rateLimitHeaders(policy, decision));
     if (!decision.allowed) {
-      throw new ApiError('rate_limited', `Rate limit of ${policy.limit} ${policy.name} requests per minute reached for this API key. Retry after ${decision.resetSeconds} s.`);
+      const scope = binding === 0 ? 'this API key' : 'this account (all its keys together)';
+      const per = policy.windowSeconds === 3600 ? 'hour' : 'minute';
+      throw new ApiError('rate_limited', `Rate limit of ${policy.limit} ${policy.name} requests per ${per} reached for ${scope}. Retry after ${decision.resetSeconds} s.`);
     }
   });
 
@@ -116,6 +152,12 @@ export async function buildApp(options: AppOptions) {
   await registerRoutes(app, options);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API' } });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (DOCS_PATH.test(request.url) && typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
+      reply.header('Content-Security-Policy', docsCsp(payload));
+    }
+    return payload;
+  });
   return app;
 }
 
@@ -124,4 +166,40 @@ export type ImprintApp = Awaited<ReturnType<typeof buildApp>>;
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error('route requires config.auth');
   return request.principal;
+}
+
+/**
+ * /docs shares the origin of the web app, whose pages hold an API key in
+ * localStorage, so it gets its own lock-down. Scalar needs: its bundle (self),
+ * the one inline bootstrap script (allowed by hash, computed from the page
+ * itself so a plugin upgrade cannot silently break it), inline styles (its Vue
+ * components set style attributes and inject <style>), the spec fetch and
+ * "try it" requests to this server (connect-src self), and data: images/fonts.
+ * Nothing external: the reference must work offline.
+ */
+function docsCsp(html: string): string {
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Fastify's own numeric trustProxy trusts nothing in this version (it cannot
+ * check the peer), so a hop count is spelled out as proxy-addr's hop rule: the
+ * socket peer is hop 0, each X-Forwarded-For entry from the right one more.
+ */
+function trustProxyOption(value: false | number | string[] | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value ?? false;
 }

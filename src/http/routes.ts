@@ -11,7 +11,7 @@ import { registerWebRoutes } from './routes/web-routes.js';
 export async function registerRoutes(app: ImprintApp, options: AppOptions): Promise<void> {
   registerGenerateRoutes(app, options.deps);
   registerTemplateRoutes(app, options.deps);
-  registerAccountRoutes(app, options.deps);
+  registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
   registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);
   registerHealthRoutes(app, options);

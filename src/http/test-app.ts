@@ -12,7 +12,7 @@ import { createTemplate } from '../services/manage-templates.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { openStore } from '../store/open-store.js';
 import type { Account, Store } from '../store/store.js';
-import { buildApp, type ImprintApp } from './app.js';
+import { buildApp, type AppOptions, type ImprintApp } from './app.js';
 import { MemoryRateLimiter } from './rate-limiter.js';
 
 /** A 4×4 red PNG, so tests render a real image without any network. */
@@ -55,7 +55,10 @@ export interface TestAppOptions {
   /** Defaults to SQLite in memory. */
   openStore?: () => Promise<Store>;
   credits?: number;
-  limits?: { readPerMinute: number; generatePerMinute: number };
+  limits?: AppOptions['limits'];
+  trustProxy?: AppOptions['trustProxy'];
+  /** Replaces the default fetcher (e.g. one with a disk cache folder). */
+  fetcher?: ServiceDeps['fetcher'];
   bodyLimitBytes?: number;
   now?: () => number;
   webDir?: string;
@@ -82,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     blobs,
     accountFonts: (accountId) => fontLoader.load(accountId),
     renderer: options.renderer ?? { render: (input) => renderDocument(input, caches) },
-    fetcher: createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
+    fetcher: options.fetcher ?? createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
@@ -93,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     limits: options.limits ?? { readPerMinute: 10_000, generatePerMinute: 10_000 },
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     webDir: options.webDir,
+    trustProxy: options.trustProxy,
   });
   const seed = async (name: string): Promise<SeededAccount> => {
     const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });

@@ -6,10 +6,10 @@
  * call without it starts cold and shares nothing.
  */
 import type { Image } from '@napi-rs/canvas';
-import type { FabricObject, TemplateDocument } from '../domain/template.js';
+import type { TemplateDocument } from '../domain/template.js';
 import { encodePixels } from './encode.js';
 import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
-import { nodeKind, type NormalizedDocument } from './normalize-document.js';
+import type { NormalizedDocument } from './normalize-document.js';
 import { paintDocument, type PaintedPixels } from './paint-document.js';
 import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
@@ -38,19 +38,6 @@ export interface RenderOutput {
   width: number;
   height: number;
   format: 'png' | 'jpeg' | 'webp';
-}
-
-/** Every image `src` the document draws (including inside groups and clip paths), deduplicated. */
-export function collectImageSources(document: TemplateDocument): string[] {
-  const out = new Set<string>();
-  const visit = (o: FabricObject | undefined): void => {
-    if (!o || typeof o !== 'object') return;
-    if (nodeKind(String(o.type ?? '')) === 'image' && typeof o.src === 'string' && o.src) out.add(o.src);
-    if (Array.isArray(o.objects)) for (const c of o.objects as FabricObject[]) visit(c);
-    if (o.clipPath && typeof o.clipPath === 'object') visit(o.clipPath as FabricObject);
-  };
-  for (const o of document.objects ?? []) visit(o);
-  return [...out];
 }
 
 function walk(nodes: readonly RenderNode[], fn: (n: RenderNode) => void): void {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
 import { applyOverrides } from '../domain/overrides.js';
-import type { FabricObject, TemplateDocument } from '../domain/template.js';
+import { imageSources } from '../domain/elements.js';
+import type { TemplateDocument } from '../domain/template.js';
 import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
@@ -121,19 +122,14 @@ export async function generateImage(
     await release();
     throw new ApiError('service_unavailable', 'This request outlived its credit reservation and was not charged. Retry it.', { headers: { 'Retry-After': '1' } });
   }
+  await deps.fetcher.keep([...imageSources(applied.document).keys()]);
   return result;
 }
 
 async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promise<Map<string, Uint8Array>> {
-  const bySrc = new Map<string, string>();
-  walk(document.objects, (object) => {
-    if (object.type.toLowerCase() === 'image' && typeof object.src === 'string' && !bySrc.has(object.src)) {
-      bySrc.set(object.src, object.name ?? 'an unnamed image');
-    }
-  });
   const images = new Map<string, Uint8Array>();
   await Promise.all(
-    [...bySrc].map(async ([src, element]) => {
+    [...imageSources(document)].map(async ([src, element]) => {
       try {
         images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
       } catch (error) {
@@ -164,12 +160,5 @@ async function render(deps: ServiceDeps, document: TemplateDocument, images: Map
       throw new ApiError('render_failed', `Rendering failed${where}: ${error.message}`);
     }
     throw error;
-  }
-}
-
-function walk(objects: FabricObject[], visit: (object: FabricObject) => void): void {
-  for (const object of objects) {
-    visit(object);
-    if (Array.isArray(object.objects)) walk(object.objects as FabricObject[], visit);
   }
 }

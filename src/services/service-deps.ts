@@ -7,7 +7,8 @@ export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
   renderer: { render(input: RenderInput): Promise<RenderOutput> };
-  fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }> };
+  /** keep(): called once when a generate succeeded; only then may its downloads enter the cache. */
+  fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }>; keep(sources: Iterable<string>): Promise<void> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */
   fontFamilies(accountId: string): Promise<string[]>;
   /** The account's uploaded font files, for the renderer. */

@@ -20,7 +20,8 @@ export async function openStore(opts: { databaseUrl?: string; dataDir: string })
     // Falling back to SQLite here would silently split data from the intended database.
     throw new Error(`unsupported DATABASE_URL "${url.replace(/\/\/[^@/]*@/, '//***@')}": use postgres://… or postgresql://…, or leave it unset for SQLite`);
   } else {
-    mkdirSync(opts.dataDir, { recursive: true });
+    // Owner-only, like the database file itself (see SqliteStore): it holds key hashes, templates and the ledger.
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     store = new SqliteStore(join(opts.dataDir, 'imprint.db'));
   }
   try {

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { SqlStore } from './sql-store.js';
 import { StoreConflictError } from './store-errors.js';
@@ -77,6 +78,10 @@ class SqliteDriver implements SqlDriver {
 /** The embedded default: one file (or `:memory:`) per data directory, in WAL mode. */
 export class SqliteStore extends SqlStore {
   constructor(filename: string) {
+    // Owner-only: SQLite would create the file 0644 (under the usual umask), and it
+    // gives its -wal and -shm files the mode of the database file, so creating the
+    // file 0600 before SQLite opens it covers all three. An existing file keeps its mode.
+    if (filename !== ':memory:' && filename !== '') closeSync(openSync(filename, 'a', 0o600));
     const db = new Database(filename, { timeout: BUSY_TIMEOUT_MS });
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');

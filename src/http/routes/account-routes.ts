@@ -3,12 +3,12 @@ import { AccountResult, ApiKeyView, KeyIdParams, UsageQuery, UsageResult } from 
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { accountUsage, requireAccount } from '../../services/manage-accounts.js';
-import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../../services/manage-api-keys.js';
+import { createApiKey, DEFAULT_MAX_API_KEYS, describeKey, listApiKeys, revokeApiKey } from '../../services/manage-api-keys.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 
 const tags = ['Account'];
 
-export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps): void {
+export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: { maxApiKeys?: number } = {}): void {
   app.get('/account', {
     config: { auth: 'read' },
     schema: { summary: 'Read the account and its credit balance', tags, security: bearer, response: { 200: AccountResult, ...errorResponses() } },
@@ -41,13 +41,15 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps): void 
   }, async (request) => (await listApiKeys(deps, principalOf(request).account.id)).map(describeKey));
 
   app.post('/account/keys', {
-    config: { auth: 'read' },
+    // Its own hourly window per account, on top of the read limits: keys are cheap to mint and each one is a credential to track.
+    config: { auth: 'read', accountLimit: 'keyCreate' },
     schema: {
-      summary: 'Create an API key', description: 'The key is in the response once; only its hash is stored.',
-      tags, security: bearer, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses() },
+      summary: 'Create an API key',
+      description: 'The key is in the response once; only its hash is stored. Creation is limited per account per hour (RATE_LIMIT_KEY_CREATE) and an account holds at most MAX_API_KEYS active keys (409 too_many_api_keys: revoke one first).',
+      tags, security: bearer, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses(409) },
     },
   }, async (request, reply) => {
-    const issued = await createApiKey(deps, principalOf(request).account.id);
+    const issued = await createApiKey(deps, principalOf(request).account.id, { maxActiveKeys: opts.maxApiKeys ?? DEFAULT_MAX_API_KEYS });
     return reply.code(201).send({ ...describeKey(issued.record), key: issued.plaintext });
   });
 

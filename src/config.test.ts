@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from './config.js';
+
+test('TRUST_PROXY is off by default and takes a hop count or a list of addresses/CIDRs', () => {
+  assert.equal(loadConfig({}).trustProxy, false);
+  for (const off of ['', '0', 'false', 'off']) assert.equal(loadConfig({ TRUST_PROXY: off }).trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,::1,fd00::/8,loopback' }).trustProxy, ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+});
+
+test('an invalid TRUST_PROXY stops the start with a message naming it', () => {
+  for (const bad of ['true', 'yes', '10.0.0.0/33', '::1/129', 'proxy.example.com', '10.0.0.1,nope', '99', '1.2.3', ',']) {
+    assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError, bad);
+      assert.match(error.message, /TRUST_PROXY/);
+      return true;
+    }, bad);
+  }
+});
+
+test('account limits default to the per-key ones; key limits and the disk cache budget have defaults', () => {
+  const config = loadConfig({ RATE_LIMIT_READ: '50', RATE_LIMIT_GENERATE: '7' });
+  assert.equal(config.rateLimitAccountReadPerMinute, 50);
+  assert.equal(config.rateLimitAccountGeneratePerMinute, 7);
+  assert.equal(config.rateLimitKeyCreatePerHour, 10);
+  assert.equal(config.maxApiKeysPerAccount, 20);
+  assert.equal(config.fetchCacheMb, 256);
+  const set = loadConfig({ RATE_LIMIT_ACCOUNT_GENERATE: '30', RATE_LIMIT_KEY_CREATE: '2', MAX_API_KEYS: '3', FETCH_CACHE_MB: '0' });
+  assert.deepEqual([set.rateLimitAccountGeneratePerMinute, set.rateLimitKeyCreatePerHour, set.maxApiKeysPerAccount, set.fetchCacheMb], [30, 2, 3, 0]);
+  assert.throws(() => loadConfig({ MAX_API_KEYS: '0' }), /MAX_API_KEYS/);
+  assert.throws(() => loadConfig({ FETCH_CACHE_MB: '-1' }), /FETCH_CACHE_MB/);
+});
