@@ -7,9 +7,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
 import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { countGraphemes } from './graphemes.js';
 import {
   CLIP_PATH_PROPERTIES,
   COMMON_PROPERTIES,
@@ -118,6 +119,8 @@ interface Context {
   opts: ValidateTemplateOptions;
   names: Map<string, string>;
   objectCount: number;
+  /** Graphemes of the valid texts seen so far, counted up to LIMITS.templateTextGraphemes + 1. */
+  textGraphemes: number;
 }
 
 /**
@@ -140,6 +143,7 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
     fonts: new Map(opts.fontFamilies.map((f) => [primaryFontFamily(f).toLowerCase(), f])),
     names: new Map(),
     objectCount: 0,
+    textGraphemes: 0,
   };
   const record = doc as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -153,6 +157,9 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
   }
   if (doc.background !== undefined) checkPaint(ctx, doc.background, 'background', 'template', 'background');
   doc.objects.forEach((obj, i) => checkObject(ctx, obj, `objects[${i}]`, 1, false));
+  if (ctx.textGraphemes > LIMITS.templateTextGraphemes) {
+    add(ctx, 'objects', `template: the text objects hold more than ${LIMITS.templateTextGraphemes} characters in total; split the design or shorten the texts`);
+  }
   return issues.length > 0 ? { ok: false, issues: issues.slice(0, MAX_ISSUES) } : { ok: true, document: doc as TemplateDocument };
 }
 
@@ -168,10 +175,7 @@ function pointerToPath(pointer: string): string {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+const preview = (value: unknown) => previewJson(value);
 
 function checkObject(ctx: Context, obj: unknown, path: string, depth: number, isClipPath: boolean): void {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
@@ -188,7 +192,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   }
   const o = obj as FabricObject;
   const named = typeof o.name === 'string' && o.name !== '';
-  const label = named ? `${path} (${JSON.stringify(o.name)})` : path;
+  const label = named ? `${path} (${preview(o.name)})` : path;
   const type = canonicalType(o.type);
   if (type === null) {
     add(ctx, `${path}.type`, `${label}: object type ${preview(o.type)} is not supported; supported types: ${SUPPORTED_TYPES.join(', ')}`);
@@ -213,6 +217,9 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
     } else if (rule) {
       const expected = rule(value);
       if (expected) add(ctx, at, `${label}: property "${key}" must be ${expected} (got ${preview(value)})`);
+      else if (key === 'text' && typeof value === 'string' && ctx.textGraphemes <= LIMITS.templateTextGraphemes) {
+        ctx.textGraphemes += countGraphemes(value, LIMITS.templateTextGraphemes - ctx.textGraphemes);
+      }
     } else if (key in DEFAULT_ONLY) {
       if (!isDefault(DEFAULT_ONLY[key], value)) {
         const defaults = DEFAULT_ONLY[key].map((d) => preview(d)).join(' or ');
@@ -225,7 +232,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
 }
 
 function isDefault(defaults: readonly unknown[], value: unknown): boolean {
-  return defaults.some((d) => (d === null ? value === null || value === undefined : isDeepStrictEqual(d, value)));
+  return defaults.some((d) => (d === null ? value === null || value === undefined : jsonEqual(d, value)));
 }
 
 function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unknown, at: string, label: string, depth: number, inClipPath: boolean) {
