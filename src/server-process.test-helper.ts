@@ -124,3 +124,36 @@ export function parseRawResponse(raw: string): { status: number; headers: Record
   }
   return { status: Number(statusLine.split(' ')[1]), headers, body: split === -1 ? '' : raw.slice(split + 4) };
 }
+
+const ERROR_FIELDS = ['status', 'statusCode', 'code', 'message', 'requestId', 'timestamp'];
+
+/**
+ * Why a response is outside the error catalog's contract, or null when it is
+ * inside: an error body has exactly the catalog's fields, a code whose catalog
+ * status is the HTTP status, and a HEAD response has no body at all.
+ */
+export function catalogProblem(
+  catalog: Readonly<Record<string, number>>,
+  method: string,
+  res: { status: number; headers: Record<string, string>; body: string },
+): string | null {
+  if (method === 'HEAD') return res.body.length > 0 ? `HEAD answered with a body: ${res.body.slice(0, 120)}` : null;
+  if (res.status < 400) return null;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(res.body) as Record<string, unknown>;
+  } catch {
+    return `${res.status} with a non-JSON body: ${res.body.slice(0, 120)}`;
+  }
+  const keys = Object.keys(body).sort();
+  const expected = [...ERROR_FIELDS, ...('errors' in body ? ['errors'] : [])].sort();
+  if (keys.join() !== expected.join()) return `error fields ${keys.join(',')}: ${res.body.slice(0, 160)}`;
+  if (body.status !== 'error' || body.statusCode !== res.status) return `status fields disagree with HTTP ${res.status}: ${res.body.slice(0, 160)}`;
+  if (typeof body.code !== 'string' || catalog[body.code] !== res.status) return `code ${String(body.code)} is not a catalog code for ${res.status}`;
+  if (typeof body.message !== 'string' || typeof body.requestId !== 'string' || Number.isNaN(Date.parse(String(body.timestamp)))) return `bad message/requestId/timestamp: ${res.body.slice(0, 160)}`;
+  if (res.headers['request-id'] !== undefined && res.headers['request-id'] !== body.requestId) return 'requestId differs from the Request-Id header';
+  if ('errors' in body && !(Array.isArray(body.errors) && body.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'))) return 'errors is not [{path, message}]';
+  if (res.status === 503 && !res.headers['retry-after']) return '503 without Retry-After';
+  if (res.status >= 500 && res.status !== 503) return `server error ${res.status}: ${res.body.slice(0, 160)}`;
+  return null;
+}

@@ -186,7 +186,7 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     if (unknown.length + invalid.length >= MAX_ERRORS) break;
     const obj = elements.get(name);
     if (!obj) {
-      unknown.push({ path: name, message: `Unknown element ${preview(name)}. ${list}` });
+      unknown.push({ path: clip(name), message: `Unknown element ${preview(name)}. ${list}` });
       continue;
     }
     const kind = elementKind(obj);
@@ -198,9 +198,9 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     const values = new Map<string, unknown>();
     for (const [key, raw] of Object.entries(props)) {
       if (unknown.length + invalid.length >= MAX_ERRORS) break;
-      const path = `${name}.${key}`;
+      const path = `${name}.${clip(key)}`;
       if (!allowed.includes(key)) {
-        invalid.push({ path, message: `"${path}" cannot be changed: "${key}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
+        invalid.push({ path, message: `"${path}" cannot be changed: "${clip(key)}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
         continue;
       }
       const result = COERCERS[key](raw, opts);
@@ -248,6 +248,8 @@ export function textVolume(doc: TemplateDocument, stopAfter = Infinity): number 
 }
 
 const preview = (value: unknown) => previewJson(value);
+/** Names and keys come from the request and may be megabytes long: paths quote at most 100 characters. */
+const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key);
 
 /** Object-level properties that per-character styles can also set. */
 const STYLE_KEYS = ['fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'underline', 'linethrough'];

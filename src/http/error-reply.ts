@@ -53,10 +53,13 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   return new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retry, and quote the requestId if it persists.');
 }
 
+/** Paths carry request keys, which may be megabytes long; the answer quotes at most 200 characters of each. */
+const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
+
 function fromValidation(issues: ValidationIssue[], part: string): ApiError {
-  const errors: FieldError[] = issues.map((issue) => ({
-    path: [part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part,
-    message: issue.message ?? 'is invalid',
+  const errors: FieldError[] = issues.slice(0, 100).map((issue) => ({
+    path: clip([part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part),
+    message: clip(issue.message ?? 'is invalid'),
   }));
   const unknownField = issues.find((issue) => /additional|unexpected|not allowed|Unexpected property/i.test(issue.message ?? ''));
   const summary = unknownField
