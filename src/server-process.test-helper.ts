@@ -108,12 +108,16 @@ export function rawHttp(port: number, request: string | Buffer, timeoutMs = 10_0
     socket.on('data', (d) => chunks.push(d));
     socket.on('error', () => undefined); // a reset after the answer is fine
     socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('latin1')); });
-    socket.end(request);
+    // Write without half-closing: a client that shuts its side early gets no streamed
+    // answer (e.g. GET /), which real clients never do. Connection: close ends it.
+    socket.write(request);
   });
 }
 
 /** Splits a raw HTTP/1.1 response into status, lower-cased headers and body. */
 export function parseRawResponse(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  // Interim answers (100 Continue to "Expect: 100-continue") precede the real one.
+  while (/^HTTP\/1\.[01] 1\d\d /.test(raw) && raw.includes('\r\n\r\n')) raw = raw.slice(raw.indexOf('\r\n\r\n') + 4);
   const split = raw.indexOf('\r\n\r\n');
   const head = split === -1 ? raw : raw.slice(0, split);
   const [statusLine, ...lines] = head.split('\r\n');

@@ -106,9 +106,12 @@ export function writeClientError(err: NodeJS.ErrnoException, socket: Duplex, req
           : new ApiError('invalid_request', 'The request is not valid HTTP.');
   if (!socket.writable) return void socket.destroy(err);
   const body = JSON.stringify(errorBody(error, requestId));
+  // No request object exists yet; the bytes received tell whether this was a HEAD, which gets no body.
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? 'Error'}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      `Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );
 }
