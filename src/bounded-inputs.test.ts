@@ -210,7 +210,7 @@ describe('bounded inputs on a real server', () => {
       assert.equal(bad.status, 400, request.slice(0, 40));
       assertCatalog('GET', bad);
     }
-    for (const [path, headers, status] of [['/nope', '', 404], ['/account', '', 401], ['/account', auth, 200], ['/image/generate', auth, 405], [`/images/${'a'.repeat(40)}.png`, '', 404], [`/templates/${'a'.repeat(300)}/elements`, auth, 414]] as const) {
+    for (const [path, headers, status] of [['/nope', '', 404], ['/account', '', 401], ['/account', auth, 200], ['/image/generate', auth, 405], [`/images/${'a'.repeat(40)}.png`, '', 404], [`/templates/${'a'.repeat(300)}/elements`, auth, 414], ['/fonts/😀', '', 400]] as const) {
       const res = await raw(`HEAD ${path} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`);
       assert.equal(res.status, status, path);
       assert.equal(res.body, '', `HEAD ${path} has no body`);
