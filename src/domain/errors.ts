@@ -21,11 +21,13 @@ export const ERROR_CATALOG = {
   idempotency_key_in_use: 409,
   too_many_api_keys: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   image_fetch_failed: 422,
   render_failed: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

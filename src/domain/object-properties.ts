@@ -6,6 +6,7 @@
  */
 import { isColor } from './color.js';
 import type { SupportedType } from './fabric-types.js';
+import { countGraphemes } from './graphemes.js';
 
 /** Returns null when the value is acceptable, otherwise what was expected ("a number between 0 and 1"). */
 export type ValueCheck = (value: unknown) => string | null;
@@ -68,14 +69,32 @@ export const LIMITS = {
   scale: 1e4,
   strokeWidth: 1e4,
   fontSize: 1e4,
+  /** UTF-16 code units of one text; a cheap bound checked before graphemes are counted. */
   textLength: 100_000,
+  /** Graphemes (user-perceived characters) of one text element, in the template or an override. */
+  textGraphemes: 10_000,
+  /** Graphemes over all text objects of a template, after overrides (see docs/decisions/0014). */
+  templateTextGraphemes: 50_000,
   points: 100_000,
   pathCommands: 100_000,
   styleRanges: 100_000,
   objects: 10_000,
   depth: 20,
   nameLength: 200,
+  /**
+   * Objects and arrays nested in a request body, refused at parse time. The
+   * deepest legal template (groups nested `depth` levels, each an object in
+   * an `objects` array, ending in a styled text) needs about 2 × depth + 8.
+   */
+  jsonDepth: 64,
 } as const;
+
+/** A text of at most LIMITS.textGraphemes graphemes; its cost is bounded whatever its length. */
+export function checkText(v: unknown): string | null {
+  return typeof v === 'string' && v.length <= LIMITS.textLength && countGraphemes(v, LIMITS.textGraphemes) <= LIMITS.textGraphemes
+    ? null
+    : `a string of at most ${LIMITS.textGraphemes} characters`;
+}
 
 const coord = num(-LIMITS.coordinate, LIMITS.coordinate);
 const size = num(0, LIMITS.size);
@@ -119,7 +138,7 @@ export const COMMON_PROPERTIES: Record<string, ValueCheck | 'special'> = {
 };
 
 const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
-  text: (v) => (typeof v === 'string' && v.length <= LIMITS.textLength ? null : `a string of at most ${LIMITS.textLength} characters`),
+  text: checkText,
   fontSize: positive(LIMITS.fontSize),
   fontFamily: 'special',
   fontWeight,

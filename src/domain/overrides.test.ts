@@ -188,3 +188,39 @@ test('overridden documents still pass template validation', () => {
   const result = validateTemplate(out, { fontFamilies: ['Inter', 'Roboto'] });
   assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
 });
+
+test('a text override is bounded in graphemes, counted in linear time, before any style work', () => {
+  const doc = fabric7Document();
+  const started = process.cpuUsage();
+  const r = fail(applyOverrides(doc, { title: { text: 'A'.repeat(100_000) } }));
+  const cpuMs = (process.cpuUsage(started).user + process.cpuUsage(started).system) / 1000;
+  assert.equal(r.code, 'invalid_property');
+  assert.match(r.message, /expected a string of at most 10000 characters, got "AAA/);
+  assert.ok(r.message.length < 400);
+  console.log(`100,000-character title refused in ${cpuMs.toFixed(1)} ms of CPU`);
+  const emoji = find(ok(applyOverrides(doc, { title: { text: '👍🏽'.repeat(10_000) } })), 'title');
+  assert.equal(emoji.text, '👍🏽'.repeat(10_000));
+  fail(applyOverrides(doc, { title: { text: '👍🏽'.repeat(10_001) } }));
+});
+
+test('the template text total is checked after overrides', () => {
+  const doc: TemplateDocument = {
+    version: '7.4.0', width: 100, height: 100,
+    objects: Array.from({ length: 6 }, (_, i) => ({ type: 'textbox', name: `t${i}`, left: 0, top: 0, width: 50, text: 'x', fontSize: 12, fontFamily: 'Inter' })),
+  };
+  ok(applyOverrides(doc, Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'A'.repeat(9_999) }])))); // + the sixth's "x": 49,996
+  const r = fail(applyOverrides(doc, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`t${i}`, { text: 'A'.repeat(9_000) }]))));
+  assert.equal(r.code, 'invalid_property');
+  assert.match(r.message, /exceed 50000 characters in total/);
+  assert.deepEqual(r.errors.map((e) => e.path), ['t0.text', 't1.text', 't2.text', 't3.text', 't4.text', 't5.text']);
+});
+
+test('error lists stay small however many unknown elements are sent', () => {
+  const doc = fabric7Document();
+  const changes = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`nope${i}`, { text: 'x' }]));
+  const r = fail(applyOverrides(doc, changes));
+  assert.equal(r.errors.length, 100);
+  const deep = (() => { let v: unknown = 1; for (let i = 0; i < 100_000; i++) v = [v]; return v; })();
+  const bad = fail(applyOverrides(doc, { title: { fontSize: deep } }));
+  assert.match(bad.message, /got \[\[\[\[/);
+});

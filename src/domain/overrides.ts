@@ -11,11 +11,12 @@
  * object — `cover` cropping the excess centrally, `contain` letterboxing,
  * `fill` stretching. Without `fit`, Fabric's own crop-box semantics apply.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
 import { elementKind, namedObjects } from './elements.js';
 import { canonicalType, primaryFontFamily } from './fabric-types.js';
-import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS } from './object-properties.js';
+import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
+import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, checkText } from './object-properties.js';
 import { isRemoteImageUrl } from './template-schema.js';
 import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
 
@@ -42,7 +43,8 @@ const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 /** No-code tools send every value as a string: "24" and " 1.5" are numbers. */
 function toNumber(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  if (typeof raw === 'string' && NUMERIC.test(raw.trim())) return Number(raw.trim());
+  // The length cap keeps the regex's backtracking on a long digit run from costing n².
+  if (typeof raw === 'string' && raw.length <= 100 && NUMERIC.test(raw.trim())) return Number(raw.trim());
   return null;
 }
 
@@ -70,8 +72,10 @@ const oneOf =
 const color: Coercer = (raw) =>
   isColor(raw) ? { value: raw.trim() } : { expected: 'a colour: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS colour name or transparent' };
 
-const text: Coercer = (raw) =>
-  typeof raw === 'string' && raw.length <= LIMITS.textLength ? { value: raw } : { expected: `a string of at most ${LIMITS.textLength} characters` };
+const text: Coercer = (raw) => {
+  const expected = checkText(raw);
+  return expected ? { expected } : { value: raw };
+};
 
 const fontFamily: Coercer = (raw, opts) => {
   if (typeof raw !== 'string' || raw.trim() === '') return { expected: 'a font family name' };
@@ -153,6 +157,13 @@ export function allowedOverrideProperties(obj: FabricObject): string[] {
   }
 }
 
+/**
+ * Error lists are capped: each entry may quote the template's element names,
+ * so an uncapped list grew with (changes sent) × (elements in the template).
+ */
+const MAX_ERRORS = 100;
+const MAX_LISTED_NAMES = 50;
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Applies `changes` (element name → properties) to a copy of `doc`; `doc` is never mutated. */
@@ -168,12 +179,14 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
   const invalid: OverrideError[] = [];
   const planned: Array<[FabricObject, Map<string, unknown>]> = [];
 
+  const names = [...elements.keys()];
+  const shown = names.slice(0, MAX_LISTED_NAMES).join(', ') + (names.length > MAX_LISTED_NAMES ? ` and ${names.length - MAX_LISTED_NAMES} more (GET /templates/{id}/elements)` : '');
+  const list = names.length > 0 ? `Elements in this template: ${shown}.` : 'This template has no named elements.';
   for (const [name, props] of Object.entries(changes)) {
+    if (unknown.length + invalid.length >= MAX_ERRORS) break;
     const obj = elements.get(name);
     if (!obj) {
-      const names = [...elements.keys()];
-      const list = names.length > 0 ? `Elements in this template: ${names.join(', ')}.` : 'This template has no named elements.';
-      unknown.push({ path: name, message: `Unknown element "${name}". ${list}` });
+      unknown.push({ path: clip(name), message: `Unknown element ${preview(name)}. ${list}` });
       continue;
     }
     const kind = elementKind(obj);
@@ -184,9 +197,10 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     const allowed = allowedOverrideProperties(obj);
     const values = new Map<string, unknown>();
     for (const [key, raw] of Object.entries(props)) {
-      const path = `${name}.${key}`;
+      if (unknown.length + invalid.length >= MAX_ERRORS) break;
+      const path = `${name}.${clip(key)}`;
       if (!allowed.includes(key)) {
-        invalid.push({ path, message: `"${path}" cannot be changed: "${key}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
+        invalid.push({ path, message: `"${path}" cannot be changed: "${clip(key)}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
         continue;
       }
       const result = COERCERS[key](raw, opts);
@@ -206,13 +220,36 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     return { ok: false, code, message: `${errors[0].message}${more}`, errors };
   }
   for (const [obj, values] of planned) applyTo(obj, values);
+  // Each text is bounded alone, but a thousand of them must not add up to a render
+  // that lays out millions of glyphs (97 s and 8 GB before this limit).
+  if (textVolume(copy, LIMITS.templateTextGraphemes) > LIMITS.templateTextGraphemes) {
+    const message = `With these changes the template's text would exceed ${LIMITS.templateTextGraphemes} characters in total (over all text elements). Send shorter texts.`;
+    const paths = planned.flatMap(([obj, values]) => (values.has('text') ? [`${String(obj.name)}.text`] : []));
+    return { ok: false, code: 'invalid_property', message, errors: (paths.length > 0 ? paths : ['']).map((path) => ({ path, message })) };
+  }
   return { ok: true, document: copy };
 }
 
-function preview(value: unknown): string {
-  const s = JSON.stringify(value) ?? String(value);
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+/**
+ * Graphemes over every text object of `doc` (inside groups and clip paths
+ * too), or any number above `stopAfter` once the total passes it.
+ */
+export function textVolume(doc: TemplateDocument, stopAfter = Infinity): number {
+  let total = 0;
+  const stack: unknown[] = [...doc.objects];
+  while (stack.length > 0 && total <= stopAfter) {
+    const obj = stack.pop();
+    if (!isPlainObject(obj)) continue;
+    if (typeof obj.text === 'string') total += countGraphemes(obj.text, stopAfter - total);
+    if (Array.isArray(obj.objects)) stack.push(...obj.objects);
+    if (obj.clipPath) stack.push(obj.clipPath);
+  }
+  return total;
 }
+
+const preview = (value: unknown) => previewJson(value);
+/** Names and keys come from the request and may be megabytes long: paths quote at most 100 characters. */
+const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key);
 
 /** Object-level properties that per-character styles can also set. */
 const STYLE_KEYS = ['fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'underline', 'linethrough'];
@@ -276,10 +313,8 @@ function resizeLine(obj: FabricObject, axis: 'x' | 'y', length: number) {
   obj[axis === 'x' ? 'width' : 'height'] = length;
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const graphemeCount = (line: string) => [...segmenter.segment(line)].length;
 /** Fabric indexes styles by line (split on newlines) and grapheme. */
-const lineLengths = (text: string) => text.split(/\r?\n/).map(graphemeCount);
+const lineLengths = (text: string) => lineGraphemeCounts(text);
 
 type Style = Record<string, unknown>;
 type StyleRange = { start: number; end: number; style: Style };
@@ -325,7 +360,7 @@ function uniformRangeStyle(ranges: StyleRange[], total: number): Style | null {
   if (total === 0 || ranges.length === 0) return null;
   let covered = 0;
   for (const r of ranges) {
-    if (r.start !== covered || !isDeepStrictEqual(r.style, ranges[0].style)) return null;
+    if (r.start !== covered || !jsonEqual(r.style, ranges[0].style)) return null;
     covered = r.end;
   }
   return covered >= total ? ranges[0].style : null;
@@ -338,7 +373,7 @@ function uniformNestedStyle(styles: NestedStyles, lengths: number[]): Style | nu
       const style = styles[line]?.[c];
       if (!style) return null;
       first ??= style;
-      if (!isDeepStrictEqual(style, first)) return null;
+      if (!jsonEqual(style, first)) return null;
     }
   }
   return first && Object.keys(first).length > 0 ? first : null;

@@ -211,3 +211,39 @@ test('TypeBox request-body schemas', () => {
   assert.equal(Value.Check(CreateTemplateBodySchema, { name: 'Card', template, extra: 1 }), false);
   assert.ok(Value.Check(TemplateDocumentSchema, fabric7Document()));
 });
+
+const textbox = (name: string, text: string, extra: Record<string, unknown> = {}) =>
+  ({ type: 'textbox', name, left: 0, top: 0, width: 50, text, fontSize: 12, fontFamily: 'Inter', ...extra });
+
+test('text is bounded per element and per template, counted in graphemes', () => {
+  accept(docWith(textbox('a', '👍🏽'.repeat(10_000)))); // 40,000 code units but 10,000 graphemes
+  const one = issuesOf(docWith(textbox('a', 'A'.repeat(10_001))));
+  assert.match(one[0].message, /property "text" must be a string of at most 10000 characters \(got "AAAA/);
+  assert.ok(one[0].message.length < 200, 'the value is previewed, not copied');
+  accept(docWith(...Array.from({ length: 5 }, (_, i) => textbox(`t${i}`, 'A'.repeat(10_000)))));
+  const total = issuesOf(docWith(...Array.from({ length: 6 }, (_, i) => textbox(`t${i}`, 'A'.repeat(9_000)))));
+  assert.deepEqual(total.map((i) => i.path), ['objects']);
+  assert.match(total[0].message, /more than 50000 characters in total/);
+  // Text inside groups and clip paths counts too.
+  const grouped = { type: 'group', left: 0, top: 0, objects: Array.from({ length: 6 }, (_, i) => textbox(`g${i}`, 'A'.repeat(9_000))) };
+  assert.match(issuesOf(docWith(grouped))[0].message, /in total/);
+});
+
+test('the deepest legal template (groups nested to the limit, a styled gradient text inside) passes', () => {
+  let inner: Record<string, unknown> = textbox('deep', 'Hi', {
+    styles: [{ start: 0, end: 1, style: { fill: 'red' } }],
+    fill: { type: 'linear', coords: { x1: 0, y1: 0, x2: 1, y2: 0 }, colorStops: [{ offset: 0, color: 'red' }], gradientTransform: [1, 0, 0, 1, 0, 0] },
+    path: null,
+  });
+  for (let level = 1; level < 20; level++) inner = { type: 'group', left: 0, top: 0, objects: [inner] };
+  accept(docWith(inner));
+  const tooDeep = issuesOf(docWith({ type: 'group', left: 0, top: 0, objects: [inner] }));
+  assert.match(tooDeep[0].message, /nested more than 20 levels deep/);
+});
+
+test('huge names and keys are quoted in messages, not copied into every issue', () => {
+  const name = 'N'.repeat(1_000_000);
+  const issues = issuesOf(docWith(rect({ name, bad1: 1, bad2: 2, bad3: 3 })));
+  assert.ok(issues.length >= 4);
+  for (const issue of issues) assert.ok(issue.message.length < 500, issue.message.slice(0, 100));
+});

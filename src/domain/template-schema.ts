@@ -7,9 +7,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
 import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { countGraphemes } from './graphemes.js';
 import {
   CLIP_PATH_PROPERTIES,
   COMMON_PROPERTIES,
@@ -118,6 +119,8 @@ interface Context {
   opts: ValidateTemplateOptions;
   names: Map<string, string>;
   objectCount: number;
+  /** Graphemes of the valid texts seen so far, counted up to LIMITS.templateTextGraphemes + 1. */
+  textGraphemes: number;
 }
 
 /**
@@ -140,19 +143,23 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
     fonts: new Map(opts.fontFamilies.map((f) => [primaryFontFamily(f).toLowerCase(), f])),
     names: new Map(),
     objectCount: 0,
+    textGraphemes: 0,
   };
   const record = doc as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (CANVAS_KEYS.has(key)) continue;
     const value = record[key];
     if (CANVAS_DEFAULT_ONLY.includes(key) && (value === null || value === '')) continue;
-    add(ctx, key, `template: property "${key}" is not supported`);
+    add(ctx, clip(key), `template: property "${clip(key)}" is not supported`);
   }
   if (doc.version !== undefined && !/^\d+\.\d+/.test(doc.version)) {
     add(ctx, 'version', `template: version must be a Fabric.js version such as "5.3.0" (got ${preview(doc.version)})`);
   }
   if (doc.background !== undefined) checkPaint(ctx, doc.background, 'background', 'template', 'background');
   doc.objects.forEach((obj, i) => checkObject(ctx, obj, `objects[${i}]`, 1, false));
+  if (ctx.textGraphemes > LIMITS.templateTextGraphemes) {
+    add(ctx, 'objects', `template: the text objects hold more than ${LIMITS.templateTextGraphemes} characters in total; split the design or shorten the texts`);
+  }
   return issues.length > 0 ? { ok: false, issues: issues.slice(0, MAX_ISSUES) } : { ok: true, document: doc as TemplateDocument };
 }
 
@@ -168,10 +175,9 @@ function pointerToPath(pointer: string): string {
     .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+const preview = (value: unknown) => previewJson(value);
+/** Keys come from the request and may be megabytes long: paths and messages quote at most 100 characters. */
+const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key);
 
 function checkObject(ctx: Context, obj: unknown, path: string, depth: number, isClipPath: boolean): void {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
@@ -188,7 +194,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   }
   const o = obj as FabricObject;
   const named = typeof o.name === 'string' && o.name !== '';
-  const label = named ? `${path} (${JSON.stringify(o.name)})` : path;
+  const label = named ? `${path} (${preview(o.name)})` : path;
   const type = canonicalType(o.type);
   if (type === null) {
     add(ctx, `${path}.type`, `${label}: object type ${preview(o.type)} is not supported; supported types: ${SUPPORTED_TYPES.join(', ')}`);
@@ -207,25 +213,28 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   for (const [key, value] of Object.entries(o)) {
     if (IGNORED.has(key)) continue;
     const rule = own[key] ?? COMMON_PROPERTIES[key] ?? (isClipPath ? CLIP_PATH_PROPERTIES[key] : undefined);
-    const at = `${path}.${key}`;
+    const at = `${path}.${clip(key)}`;
     if (rule === 'special') {
       checkSpecial(ctx, type, key, value, at, label, depth, isClipPath);
     } else if (rule) {
       const expected = rule(value);
-      if (expected) add(ctx, at, `${label}: property "${key}" must be ${expected} (got ${preview(value)})`);
+      if (expected) add(ctx, at, `${label}: property "${clip(key)}" must be ${expected} (got ${preview(value)})`);
+      else if (key === 'text' && typeof value === 'string' && ctx.textGraphemes <= LIMITS.templateTextGraphemes) {
+        ctx.textGraphemes += countGraphemes(value, LIMITS.templateTextGraphemes - ctx.textGraphemes);
+      }
     } else if (key in DEFAULT_ONLY) {
       if (!isDefault(DEFAULT_ONLY[key], value)) {
         const defaults = DEFAULT_ONLY[key].map((d) => preview(d)).join(' or ');
-        add(ctx, at, `${label}: property "${key}" is not supported with value ${preview(value)}; only Fabric's default ${defaults} is accepted`);
+        add(ctx, at, `${label}: property "${clip(key)}" is not supported with value ${preview(value)}; only Fabric's default ${defaults} is accepted`);
       }
     } else {
-      add(ctx, at, `${label}: property "${key}" is not supported`);
+      add(ctx, at, `${label}: property "${clip(key)}" is not supported`);
     }
   }
 }
 
 function isDefault(defaults: readonly unknown[], value: unknown): boolean {
-  return defaults.some((d) => (d === null ? value === null || value === undefined : isDeepStrictEqual(d, value)));
+  return defaults.some((d) => (d === null ? value === null || value === undefined : jsonEqual(d, value)));
 }
 
 function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unknown, at: string, label: string, depth: number, inClipPath: boolean) {
@@ -265,25 +274,25 @@ function checkPaint(ctx: Context, value: unknown, at: string, label: string, key
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const g = value as Record<string, unknown>;
     if (g.type === 'pattern' || 'source' in g) {
-      return add(ctx, at, `${label}: property "${key}" is a pattern, which is not supported; use a colour or a gradient`);
+      return add(ctx, at, `${label}: property "${clip(key)}" is a pattern, which is not supported; use a colour or a gradient`);
     }
     return checkGradient(ctx, g, at, label, key);
   }
   const expected = colorOrNone(value);
-  if (expected) add(ctx, at, `${label}: property "${key}" must be ${expected} or a gradient (got ${preview(value)})`);
+  if (expected) add(ctx, at, `${label}: property "${clip(key)}" must be ${expected} or a gradient (got ${preview(value)})`);
 }
 
 const GRADIENT_KEYS = new Set(['type', 'coords', 'colorStops', 'offsetX', 'offsetY', 'gradientUnits', 'gradientTransform', 'id']);
 
 function checkGradient(ctx: Context, g: Record<string, unknown>, at: string, label: string, key: string) {
-  const bad = (what: string) => add(ctx, at, `${label}: gradient in "${key}": ${what}`);
+  const bad = (what: string) => add(ctx, at, `${label}: gradient in "${clip(key)}": ${what}`);
   if (g.type !== 'linear' && g.type !== 'radial') return bad(`type must be "linear" or "radial" (got ${preview(g.type)})`);
-  for (const k of Object.keys(g)) if (!GRADIENT_KEYS.has(k)) bad(`property "${k}" is not supported`);
+  for (const k of Object.keys(g)) if (!GRADIENT_KEYS.has(k)) bad(`property "${clip(k)}" is not supported`);
   const coords = g.coords;
   if (typeof coords !== 'object' || coords === null || Array.isArray(coords)) return bad('coords must be an object {x1, y1, x2, y2[, r1, r2]}');
   for (const [k, v] of Object.entries(coords)) {
-    if (!['x1', 'y1', 'x2', 'y2', 'r1', 'r2'].includes(k)) bad(`coords.${k} is not supported`);
-    else if (!isFiniteNumber(v) || Math.abs(v) > LIMITS.coordinate || (k[0] === 'r' && v < 0)) bad(`coords.${k} must be a finite number${k[0] === 'r' ? ' >= 0' : ''}`);
+    if (!['x1', 'y1', 'x2', 'y2', 'r1', 'r2'].includes(k)) bad(`coords.${clip(k)} is not supported`);
+    else if (!isFiniteNumber(v) || Math.abs(v) > LIMITS.coordinate || (k[0] === 'r' && v < 0)) bad(`coords.${clip(k)} must be a finite number${k[0] === 'r' ? ' >= 0' : ''}`);
   }
   if (!Array.isArray(g.colorStops) || g.colorStops.length === 0 || g.colorStops.length > 256) {
     return bad('colorStops must be an array of 1 to 256 stops');
@@ -294,10 +303,10 @@ function checkGradient(ctx: Context, g: Record<string, unknown>, at: string, lab
     if (num(0, 1)(s.offset)) bad(`colorStops[${i}].offset must be a number between 0 and 1`);
     if (!isColor(s.color)) bad(`colorStops[${i}].color must be a CSS colour (got ${preview(s.color)})`);
     if (s.opacity !== undefined && num(0, 1)(s.opacity)) bad(`colorStops[${i}].opacity must be a number between 0 and 1`);
-    for (const k of Object.keys(s)) if (!['offset', 'color', 'opacity'].includes(k)) bad(`colorStops[${i}].${k} is not supported`);
+    for (const k of Object.keys(s)) if (!['offset', 'color', 'opacity'].includes(k)) bad(`colorStops[${i}].${clip(k)} is not supported`);
   });
   for (const k of ['offsetX', 'offsetY'] as const) {
-    if (g[k] !== undefined && num(-LIMITS.coordinate, LIMITS.coordinate)(g[k])) bad(`${k} must be a finite number`);
+    if (g[k] !== undefined && num(-LIMITS.coordinate, LIMITS.coordinate)(g[k])) bad(`${clip(k)} must be a finite number`);
   }
   if (g.gradientUnits !== undefined && oneOf('pixels', 'percentage')(g.gradientUnits)) bad('gradientUnits must be "pixels" or "percentage"');
   const t = g.gradientTransform;
@@ -326,7 +335,7 @@ function checkShadow(ctx: Context, value: unknown, at: string, label: string) {
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const check = SHADOW_CHECKS[k];
     const expected = check ? check(v) : 'absent (not supported)';
-    if (expected) add(ctx, `${at}.${k}`, `${label}: shadow property "${k}" must be ${expected} (got ${preview(v)})`);
+    if (expected) add(ctx, `${at}.${clip(k)}`, `${label}: shadow property "${clip(k)}" must be ${expected} (got ${preview(v)})`);
   }
 }
 
@@ -406,13 +415,13 @@ function checkStyles(ctx: Context, value: unknown, at: string, label: string) {
   let count = 0;
   for (const [line, chars] of Object.entries(value as Record<string, unknown>)) {
     if (!/^\d+$/.test(line) || typeof chars !== 'object' || chars === null || Array.isArray(chars)) {
-      add(ctx, `${at}.${line}`, `${label}: styles key ${JSON.stringify(line)} must be a line number mapping to {char: style}`);
+      add(ctx, `${at}.${clip(line)}`, `${label}: styles key ${JSON.stringify(clip(line))} must be a line number mapping to {char: style}`);
       continue;
     }
     for (const [char, style] of Object.entries(chars as Record<string, unknown>)) {
       if (++count > LIMITS.styleRanges) return add(ctx, at, `${label}: more than ${LIMITS.styleRanges} styled characters`);
-      if (!/^\d+$/.test(char)) add(ctx, `${at}.${line}.${char}`, `${label}: styles[${line}] key ${JSON.stringify(char)} must be a character index`);
-      else checkStyle(ctx, style, `${at}.${line}.${char}`, label);
+      if (!/^\d+$/.test(char)) add(ctx, `${at}.${clip(line)}.${clip(char)}`, `${label}: styles[${clip(line)}] key ${JSON.stringify(clip(char))} must be a character index`);
+      else checkStyle(ctx, style, `${at}.${clip(line)}.${clip(char)}`, label);
     }
   }
 }
@@ -421,12 +430,12 @@ function checkStyle(ctx: Context, style: unknown, at: string, label: string) {
   if (typeof style !== 'object' || style === null || Array.isArray(style)) return add(ctx, at, `${label}: a character style must be an object`);
   for (const [key, value] of Object.entries(style as Record<string, unknown>)) {
     const rule = STYLE_PROPERTIES[key];
-    if (rule === 'special') checkFont(ctx, value, `${at}.${key}`, label);
+    if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
     else if (rule) {
       const expected = rule(value);
-      if (expected) add(ctx, `${at}.${key}`, `${label}: character style "${key}" must be ${expected} (got ${preview(value)})`);
+      if (expected) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" must be ${expected} (got ${preview(value)})`);
     } else if (!(key in DEFAULT_ONLY && isDefault(DEFAULT_ONLY[key], value))) {
-      add(ctx, `${at}.${key}`, `${label}: character style "${key}" is not supported`);
+      add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" is not supported`);
     }
   }
 }

@@ -5,10 +5,12 @@ import scalar from '@scalar/fastify-api-reference';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
+import { LIMITS } from '../domain/object-properties.js';
 import { authenticate, type Principal } from '../services/authenticate.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
-import { sendError, toApiError } from './error-reply.js';
+import { sendError, toApiError, writeClientError } from './error-reply.js';
+import { registerJsonBodyParser } from './json-body-parser.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
 
@@ -55,6 +57,9 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Errors raised before a route runs still answer in the catalog's shape.
+    clientErrorHandler: (err, socket) => writeClientError(err, socket, `req_${randomBase62(16)}`),
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error)),
     bodyLimit: options.bodyLimitBytes,
     genReqId: () => `req_${randomBase62(16)}`,
     // Request ids are ours: a client-sent header must not be able to forge log correlation.
@@ -65,6 +70,7 @@ export async function buildApp(options: AppOptions) {
   // Every body we accept is JSON; Fastify's built-in text/plain parser would turn a
   // form-encoded or plain body into a confusing validation error instead of a 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app, LIMITS.jsonDepth);
   app.decorateRequest('principal', null);
   app.decorateRequest('startedAt', 0);
 

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type FieldError } from '../domain/errors.js';
+import { ApiError, type ErrorCode, type FieldError } from '../domain/errors.js';
 
 /** Fastify's own failures, mapped onto our catalog so no error ever leaves in Fastify's shape. */
 const FASTIFY_CODES: Record<string, { code: ApiError['code']; message: string }> = {
@@ -8,7 +10,29 @@ const FASTIFY_CODES: Record<string, { code: ApiError['code']; message: string }>
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', message: 'Content-Length does not match the body.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'uri_too_long', message: 'A path segment of the URL is longer than this server accepts.' },
+  FST_ERR_BAD_URL: { code: 'invalid_request', message: 'The URL is malformed (e.g. a bad percent-encoding).' },
 };
+
+/**
+ * Any other Fastify client error keeps its status when the catalog has a
+ * protocol-level code for it; any other 4xx becomes a plain 400. Fastify's own
+ * message is kept: it names the problem without revealing anything internal.
+ */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  431: 'headers_too_large',
+};
+
+export function apiErrorForStatus(status: number, message: string): ApiError {
+  const code = status >= 400 && status < 500 ? (CODE_BY_STATUS[status] ?? 'invalid_request') : 'internal_error';
+  return new ApiError(code, message);
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -24,13 +48,18 @@ export function toApiError(error: FastifyError | ApiError | Error): ApiError {
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) return new ApiError('invalid_request', 'The request could not be parsed.');
   if (fastifyError.statusCode === 413) return new ApiError('payload_too_large', FASTIFY_CODES.FST_ERR_CTP_BODY_TOO_LARGE.message);
   if (fastifyError.statusCode === 415) return new ApiError('unsupported_media_type', FASTIFY_CODES.FST_ERR_CTP_INVALID_MEDIA_TYPE.message);
+  const status = fastifyError.statusCode ?? 0;
+  if (fastifyError.code?.startsWith('FST_ERR_') && status >= 400 && status < 500) return apiErrorForStatus(status, fastifyError.message);
   return new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retry, and quote the requestId if it persists.');
 }
 
+/** Paths carry request keys, which may be megabytes long; the answer quotes at most 200 characters of each. */
+const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
+
 function fromValidation(issues: ValidationIssue[], part: string): ApiError {
-  const errors: FieldError[] = issues.map((issue) => ({
-    path: [part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part,
-    message: issue.message ?? 'is invalid',
+  const errors: FieldError[] = issues.slice(0, 100).map((issue) => ({
+    path: clip([part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part),
+    message: clip(issue.message ?? 'is invalid'),
   }));
   const unknownField = issues.find((issue) => /additional|unexpected|not allowed|Unexpected property/i.test(issue.message ?? ''));
   const summary = unknownField
@@ -39,19 +68,48 @@ function fromValidation(issues: ValidationIssue[], part: string): ApiError {
   return new ApiError('invalid_request', summary, { errors });
 }
 
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    status: 'error' as const,
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+    requestId,
+    timestamp: new Date().toISOString(),
+    ...(error.details.errors ? { errors: error.details.errors } : {}),
+  };
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.details.headers ?? {})) reply.header(name, value);
   if (error.code === 'invalid_api_key') reply.header('WWW-Authenticate', 'Bearer realm="imprint"');
-  return reply
-    .code(error.statusCode)
-    .type('application/json; charset=utf-8')
-    .send({
-      status: 'error',
-      statusCode: error.statusCode,
-      code: error.code,
-      message: error.message,
-      requestId: request.id,
-      timestamp: new Date().toISOString(),
-      ...(error.details.errors ? { errors: error.details.errors } : {}),
-    });
+  reply.code(error.statusCode).type('application/json; charset=utf-8');
+  // A response to HEAD has no body (RFC 9110 §9.3.2), errors included.
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(errorBody(error, request.id));
+}
+
+/**
+ * Errors Node's HTTP parser raises before a request exists (header block over
+ * its limit, malformed request line): written on the raw socket, in the
+ * catalog's shape. Fastify's default handler answers in its own shape.
+ */
+export function writeClientError(err: NodeJS.ErrnoException, socket: Duplex, requestId: string): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const error =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers_too_large', 'The request line and headers are larger than this server accepts (16 KiB); a long URL counts too.')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('invalid_request', 'The request was not received in time.')
+        : new ApiError('invalid_request', 'The request is not valid HTTP.');
+  if (!socket.writable) return void socket.destroy(err);
+  const body = JSON.stringify(errorBody(error, requestId));
+  // No request object exists yet; the bytes received tell whether this was a HEAD, which gets no body.
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(
+    `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode] ?? 'Error'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+  );
 }

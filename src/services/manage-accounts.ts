@@ -1,5 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { InvalidCursorError } from '../store/store-errors.js';
 import type { Account, LedgerEntry, Page } from '../store/store.js';
 import { createApiKey, type IssuedApiKey } from './manage-api-keys.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -35,6 +36,15 @@ export async function grantCredits(deps: Deps, accountId: string, amount: number
   return deps.store.grantCredits(accountId, amount, note, deps.now());
 }
 
-export function accountUsage(deps: Pick<ServiceDeps, 'store'>, accountId: string, limit: number, cursor: string | null): Promise<Page<LedgerEntry>> {
-  return deps.store.listLedger(accountId, { limit, cursor });
+export async function accountUsage(deps: Pick<ServiceDeps, 'store'>, accountId: string, limit: number, cursor: string | null): Promise<Page<LedgerEntry>> {
+  try {
+    return await deps.store.listLedger(accountId, { limit, cursor });
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    const invalid = new ApiError('invalid_request', 'The cursor is not one this server issued. Pass the nextCursor of the previous page unchanged, or omit it for the first page.', {
+      errors: [{ path: 'cursor', message: 'is not a cursor from a previous page' }],
+    });
+    invalid.cause = error;
+    throw invalid;
+  }
 }

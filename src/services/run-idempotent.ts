@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../domain/canonical-json.js';
 import { ApiError, type ErrorCode } from '../domain/errors.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -83,16 +84,4 @@ export async function runIdempotent<T>(
     }
     throw error;
   }
-}
-
-/** Key order must not make two equal bodies look different. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

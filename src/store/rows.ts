@@ -144,7 +144,8 @@ export function encodeLedgerCursor(r: LedgerRow): string {
 export function decodeLedgerCursor(cursor: string): LedgerCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) {
+    // Only what encodeLedgerCursor writes: a year outside 0000-9999 would pass iso() yet make PostgreSQL fail.
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && /^\d{4}-\d\d-\d\dT/.test(parsed[0]) && Number.isSafeInteger(parsed[1]) && (parsed[1] as number) >= 0) {
       return { createdAt: iso(parsed[0]), seq: parsed[1] as number };
     }
   } catch {

@@ -1,0 +1,163 @@
+/**
+ * A real server process for tests that must see what a client sees over TCP:
+ * the CPU and memory the process spends, whether it survives, raw HTTP edge
+ * cases. Started as src/server.test.ts starts it (dist/src/main.js), on a fresh
+ * DATA_DIR with the demo account seeded.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const entry = existsSync(path.join(here, 'main.js')) ? path.join(here, 'main.js') : path.join(here, 'main.ts');
+const TICK_MS = 1000 / 100; // USER_HZ is 100 on every Linux this runs on
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** The demo account's key. */
+  key: string;
+  auth: { authorization: string };
+  output(): string;
+  alive(): boolean;
+  /** User + system CPU of the whole process (all threads) so far, in ms (10 ms resolution). */
+  cpuMs(): number;
+  /** Resident memory now, in MiB. */
+  rssMiB(): number;
+  /** Peak resident memory since the last resetPeak(), in MiB. */
+  peakRssMiB(): number;
+  /** Resets the peak (Linux clear_refs 5) so a following peakRssMiB() covers only what comes after. */
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function statusKiB(pid: number, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...process.execArgv, entry], {
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error',
+      RENDER_WORKERS: '1', SEED_DEMO: '1', RATE_LIMIT_READ: '1000000', RATE_LIMIT_GENERATE: '1000000', ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', () => output.includes('listening') && resolve());
+    void exit.then(() => reject(new Error(`server exited early:\n${output}`)));
+  });
+  const key = /IMPRINT_KEY=(imp_[0-9A-Za-z]+)/.exec(output)?.[1];
+  if (!key) throw new Error(`no demo key printed:\n${output}`);
+  const pid = child.pid!;
+  return {
+    base, port, pid, child, key,
+    auth: { authorization: `Bearer ${key}` },
+    output: () => output,
+    alive: () => !exited,
+    cpuMs() {
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    },
+    rssMiB: () => statusKiB(pid, 'VmRSS') / 1024,
+    peakRssMiB: () => statusKiB(pid, 'VmHWM') / 1024,
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends bytes as they are (no client-side normalisation) and returns the raw response text. */
+export function rawHttp(port: number, request: string | Buffer, timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => { socket.destroy(); reject(new Error('raw request timed out')); }, timeoutMs);
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', () => undefined); // a reset after the answer is fine
+    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('latin1')); });
+    // Write without half-closing: a client that shuts its side early gets no streamed
+    // answer (e.g. GET /), which real clients never do. Connection: close ends it.
+    socket.write(request);
+  });
+}
+
+/** Splits a raw HTTP/1.1 response into status, lower-cased headers and body. */
+export function parseRawResponse(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  // Interim answers (100 Continue to "Expect: 100-continue") precede the real one.
+  while (/^HTTP\/1\.[01] 1\d\d /.test(raw) && raw.includes('\r\n\r\n')) raw = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const split = raw.indexOf('\r\n\r\n');
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: split === -1 ? '' : raw.slice(split + 4) };
+}
+
+const ERROR_FIELDS = ['status', 'statusCode', 'code', 'message', 'requestId', 'timestamp'];
+
+/**
+ * Why a response is outside the error catalog's contract, or null when it is
+ * inside: an error body has exactly the catalog's fields, a code whose catalog
+ * status is the HTTP status, and a HEAD response has no body at all.
+ */
+export function catalogProblem(
+  catalog: Readonly<Record<string, number>>,
+  method: string,
+  res: { status: number; headers: Record<string, string>; body: string },
+): string | null {
+  if (method === 'HEAD') return res.body.length > 0 ? `HEAD answered with a body: ${res.body.slice(0, 120)}` : null;
+  if (res.status < 400) return null;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(res.body) as Record<string, unknown>;
+  } catch {
+    return `${res.status} with a non-JSON body: ${res.body.slice(0, 120)}`;
+  }
+  const keys = Object.keys(body).sort();
+  const expected = [...ERROR_FIELDS, ...('errors' in body ? ['errors'] : [])].sort();
+  if (keys.join() !== expected.join()) return `error fields ${keys.join(',')}: ${res.body.slice(0, 160)}`;
+  if (body.status !== 'error' || body.statusCode !== res.status) return `status fields disagree with HTTP ${res.status}: ${res.body.slice(0, 160)}`;
+  if (typeof body.code !== 'string' || catalog[body.code] !== res.status) return `code ${String(body.code)} is not a catalog code for ${res.status}`;
+  if (typeof body.message !== 'string' || typeof body.requestId !== 'string' || Number.isNaN(Date.parse(String(body.timestamp)))) return `bad message/requestId/timestamp: ${res.body.slice(0, 160)}`;
+  if (res.headers['request-id'] !== undefined && res.headers['request-id'] !== body.requestId) return 'requestId differs from the Request-Id header';
+  if ('errors' in body && !(Array.isArray(body.errors) && body.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'))) return 'errors is not [{path, message}]';
+  if (res.status === 503 && !res.headers['retry-after']) return '503 without Retry-After';
+  if (res.status >= 500 && res.status !== 503) return `server error ${res.status}: ${res.body.slice(0, 160)}`;
+  return null;
+}
