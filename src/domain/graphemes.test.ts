@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
+import { countGraphemes, lineGraphemeCounts, splitGraphemes } from './graphemes.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const reference = (s: string) => [...segmenter.segment(s)].length;
@@ -17,7 +17,9 @@ test('grapheme counts equal a whole-string Intl.Segmenter, across window edges',
   fc.assert(fc.property(fc.array(piece, { maxLength: 900 }), (parts) => {
     const s = parts.join('');
     assert.equal(countGraphemes(s), reference(s));
+    assert.deepEqual(splitGraphemes(s), Array.from(segmenter.segment(s), (x) => x.segment));
   }), { numRuns: 300 });
+  for (const s of samples) assert.deepEqual(splitGraphemes(s), Array.from(segmenter.segment(s), (x) => x.segment));
 });
 
 test('counting stops just past the limit, whatever the length', () => {

@@ -38,30 +38,38 @@ export function countGraphemes(text: string, stopAfter = Infinity): number {
     // A CR LF pair is one grapheme: restart before the CR.
     if (text.charCodeAt(i) === 0x0a && i > 0 && text.charCodeAt(i - 1) === 0x0d) i--;
   }
+  for (const _ of clusters(text, i)) if (++count > stopAfter) return count;
+  return count;
+}
+
+/** The extended grapheme clusters of `text`, as a whole-string Intl.Segmenter splits it, in linear time. */
+export function splitGraphemes(text: string): string[] {
+  return Array.from(clusters(text, 0));
+}
+
+/** Clusters from `from`, which must be a cluster boundary, segmenting one short window at a time. */
+function* clusters(text: string, from: number): Generator<string, void, undefined> {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let i = from;
   let width = WINDOW;
-  while (i < text.length && count <= stopAfter) {
+  while (i < text.length) {
     let end = Math.min(text.length, i + width);
     // Never cut a surrogate pair: a lone half would be a boundary the whole code point might not be.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end++;
-    let segments = 0;
-    let lastStart = 0;
-    for (const s of segmenter.segment(text.slice(i, end))) {
-      segments++;
-      lastStart = s.index;
-    }
-    if (end === text.length) return count + segments;
-    if (lastStart === 0) {
+    const segments = Array.from(segmenter.segment(text.slice(i, end)), (s) => s.segment);
+    if (end === text.length) return yield* segments;
+    if (segments.length === 1) {
       // One cluster fills the window (e.g. a letter with hundreds of combining
       // marks): widen until it ends; doubling keeps the total work linear.
       width *= 2;
       continue;
     }
-    count += segments - 1;
-    i += lastStart;
+    // The window's last cluster may continue past its end: segment it again with what follows.
+    const last = segments.pop() as string;
+    yield* segments;
+    i = end - last.length;
     width = WINDOW;
   }
-  return count;
 }
 
 /**

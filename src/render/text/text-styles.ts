@@ -4,6 +4,8 @@
  * indices counted in graphemes over the whole text, newlines NOT counted
  * (Fabric's stylesToArray/stylesFromArray). Both become the object form.
  */
+import { splitGraphemes } from '../../domain/graphemes.js';
+
 export interface CharStyle {
   fill?: unknown;
   stroke?: unknown;
@@ -31,15 +33,13 @@ export const STYLE_PROPERTIES = [
 ] as const;
 
 const ASCII = /^[\x00-\x7f]*$/;
-let segmenter: Intl.Segmenter | undefined;
 
 /** Fabric splits with Intl.Segmenter (grapheme granularity) when available, as Chromium does. */
 export function graphemeSplit(text: string): string[] {
   // ASCII has no multi-character graphemes except CR LF (UAX #29 GB3), and
   // the segmenter costs ~1 µs a character.
   if (ASCII.test(text) && !text.includes('\r\n')) return text.split('');
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(text), (s) => s.segment);
+  return splitGraphemes(text);
 }
 
 export const RE_NEWLINE = /\r?\n/;
