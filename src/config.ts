@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -17,6 +18,9 @@ export interface Config {
   rateLimitGeneratePerMinute: number;
   renderWorkers: number;
   renderQueue: number;
+  renderTimeoutMs: number;
+  renderWorkerHeapMb: number;
+  renderBudget: RenderBudgetLimits;
   fetchAllowPrivate: boolean;
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -39,7 +43,13 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },
   { name: 'RATE_LIMIT_GENERATE', default: '600', meaning: 'Requests per minute per API key on POST /image/generate' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
-  { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
+  { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
+  { name: 'RENDER_TIMEOUT_MS', default: '15000', meaning: 'Longest one render may run; its worker is then stopped and replaced (422 render_too_complex, refunded)' },
+  { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
+  { name: 'RENDER_MAX_MEGAPIXELS', default: '40', meaning: 'Largest output (width × height after scale), in megapixels' },
+  { name: 'RENDER_MAX_BLUR_MEGAPIXELS', default: '40', meaning: 'Largest total area under shadow blur per render, in megapixels' },
+  { name: 'RENDER_MAX_PAINT_MEGAPIXELS', default: '1000', meaning: 'Largest total painted area of all objects per render, in megapixels' },
+  { name: 'RENDER_MAX_OBJECTS', default: '5000', meaning: 'Most objects per render, group children and clip paths included' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
@@ -104,6 +114,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitGeneratePerMinute: int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
+    renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),
+    renderWorkerHeapMb: int('RENDER_WORKER_HEAP_MB', 512, 64, 65_536),
+    renderBudget: {
+      ...DEFAULT_RENDER_BUDGET,
+      maxMegapixels: int('RENDER_MAX_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxMegapixels, 1, 1_000),
+      maxBlurMegapixels: int('RENDER_MAX_BLUR_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxBlurMegapixels, 0, 100_000),
+      maxPaintMegapixels: int('RENDER_MAX_PAINT_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxPaintMegapixels, 1, 1_000_000),
+      maxObjects: int('RENDER_MAX_OBJECTS', DEFAULT_RENDER_BUDGET.maxObjects, 1, 1_000_000),
+    },
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
     seedDemo: bool('SEED_DEMO', true),
     logLevel,

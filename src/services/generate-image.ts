@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
+import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget } from '../domain/render-budget.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
-import { RenderQueueFullError } from '../render/render-pool.js';
+import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
 import { getTemplate } from './manage-templates.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -52,6 +53,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
+  checkRenderBudget(deps, applied.document, input.scale);
 
   const debit = await deps.store.debitCredits(account.id, CREDITS_PER_IMAGE, requestId, deps.now());
   if (!debit.ok) {
@@ -60,7 +62,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   let output: RenderOutput;
   try {
     const images = await fetchImages(deps, applied.document);
-    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input);
+    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, account.id);
   } catch (error) {
     await deps.store.refundCredits(account.id, debit.entryId, deps.now());
     throw error;
@@ -116,15 +118,28 @@ async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promi
   return images;
 }
 
-async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput): Promise<RenderOutput> {
+/** Before the debit: a render the static budget refuses costs nothing and takes no worker. */
+function checkRenderBudget(deps: ServiceDeps, document: TemplateDocument, scale: number | undefined): void {
+  const report = estimateRenderBudget(document, typeof scale === 'number' && Number.isFinite(scale) ? scale : 1, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);
+  if (report.ok) return;
+  throw new ApiError('render_too_complex', `This render is over the render budget and was not attempted (nothing was charged): ${describeExcess(report.excess)}. Lower "scale" or simplify the template.`, {
+    errors: report.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'scale', message: e.message })),
+  });
+}
+
+async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, tenant: string): Promise<RenderOutput> {
   try {
-    return await deps.renderer.render({
-      document,
-      images,
-      fonts,
-      output: { format: input.format, quality: input.quality, scale: input.scale },
-    });
+    return await deps.renderer.render(
+      { document, images, fonts, output: { format: input.format, quality: input.quality, scale: input.scale } },
+      { tenant },
+    );
   } catch (error) {
+    if (error instanceof RenderTooComplexError) {
+      const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
+      const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; the credit was refunded. Lower "scale" or simplify the template.`);
+      apiError.cause = error;
+      throw apiError;
+    }
     if (error instanceof RenderQueueFullError) {
       throw new ApiError('service_unavailable', 'All render workers are busy. Retry shortly.', { headers: { 'Retry-After': '1' } });
     }

@@ -1,12 +1,16 @@
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
+import type { RenderBudgetLimits } from '../domain/render-budget.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
-  renderer: { render(input: RenderInput): Promise<RenderOutput> };
+  /** `tenant` (the paying account) lets a pool schedule fairly between accounts. */
+  renderer: { render(input: RenderInput, opts?: { tenant?: string }): Promise<RenderOutput> };
+  /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
+  renderBudget?: Readonly<RenderBudgetLimits>;
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */
   fontFamilies(accountId: string): Promise<string[]>;
