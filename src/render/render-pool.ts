@@ -78,6 +78,8 @@ interface Slot {
   /** The tenant whose renders the worker holds; meaningful while `jobs` is not empty. */
   tenant: string;
   exclusive: boolean;
+  /** Fonts registered: from here on, a render's time is its own (a cold start can take a second or more on a busy machine). */
+  ready: boolean;
 }
 
 /** The worker next to this module: .js when compiled, .ts when running from source under tsx. */
@@ -122,8 +124,15 @@ export class RenderPool {
           { eval: true, resourceLimits },
         )
       : new Worker(url, { resourceLimits });
-    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false };
-    worker.on('message', (msg: WorkerReply) => this.onReply(slot, msg));
+    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, ready: false };
+    worker.on('message', (msg: WorkerReply) => {
+      if ('ready' in msg) {
+        slot.ready = true;
+        for (const job of slot.jobs.values()) this.startClock(slot, job);
+      } else {
+        this.onReply(slot, msg);
+      }
+    });
     worker.on('error', (err) => this.onCrash(slot, err));
     worker.on('exit', (code) => {
       if (!this.closed) this.onCrash(slot, new Error(`render worker exited with code ${code}`));
@@ -219,8 +228,7 @@ export class RenderPool {
       slot.exclusive = job.suspect;
     }
     slot.jobs.set(job.id, job);
-    job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs);
-    job.timer.unref();
+    if (slot.ready) this.startClock(slot, job);
     const msg: WorkerRequest = { id: job.id, input: job.input };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
@@ -228,7 +236,12 @@ export class RenderPool {
     slot.worker.postMessage(msg);
   }
 
-  private onReply(slot: Slot, msg: WorkerReply): void {
+  private startClock(slot: Slot, job: Job): void {
+    job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs);
+    job.timer.unref();
+  }
+
+  private onReply(slot: Slot, msg: Exclude<WorkerReply, { ready: true }>): void {
     const job = slot.jobs.get(msg.id);
     if (!job) return;
     slot.jobs.delete(msg.id);
