@@ -151,3 +151,18 @@ test('one tenant may not fill the whole waiting room', async () => {
     await pool.close();
   }
 });
+
+test('heavy renders of one tenant keep to their share of workers, so a later tenant finds one free', async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000 });
+  try {
+    const medium = { ...doc('#123456'), width: 2500, height: 2500 };
+    const done: string[] = [];
+    // Nobody else waits yet, but heavy renders still take only half the pool (one worker).
+    const heavy = [0, 1, 2, 3].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 }).then(() => done.push(`heavy${i}`)));
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' }).then(() => done.push('light'));
+    await Promise.all([...heavy, light]);
+    assert.equal(done[0], 'light', `completion order: ${done.join(' ')}`);
+  } finally {
+    await pool.close();
+  }
+});

@@ -18,13 +18,23 @@
  * only its worker. Skia's pixel memory is native and invisible to those
  * limits; the static budget's pixel-area cap is what bounds it.
  *
+ * Terminating a worker does not stop the native call it is in (Skia replays
+ * a whole recorded paint inside one call when pixels are read), so a
+ * stopped worker can burn a core for a while; it still counts against its
+ * tenant's heavy renders (below) until its thread has exited.
+ *
  * Tenants: waiting renders sit in one FIFO per tenant, served round-robin,
  * so one tenant's flood cannot push another's render to the back of a long
  * line. While others wait, a tenant may occupy at most `tenantWorkers`
  * workers, and no tenant may fill more than three quarters of the waiting
- * room. A worker never mixes tenants: its
- * thread paints one render at a time, so a second render placed next to a
- * slow one waits for that whole paint.
+ * room. A worker never mixes tenants: its thread paints one render at a
+ * time, so a second render placed next to a slow one waits for that whole
+ * paint. A render whose estimated cost (from the static budget) is at least
+ * `heavyMs` gets a worker to itself, and one tenant's heavy renders (with
+ * its stopped-but-still-running workers) hold at most `tenantWorkers`
+ * workers even when nobody else is waiting yet: renders cannot be
+ * preempted, so a tenant that arrives later would otherwise wait for
+ * seconds-long renders on every worker.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -57,8 +67,10 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** V8 old-generation limit of each worker, in MB. */
   heapMb?: number;
-  /** Workers one tenant may occupy while another tenant waits; default half the pool, at least 1. */
+  /** Workers one tenant may occupy while another tenant waits, and at any time with heavy renders; default half the pool, at least 1. */
   tenantWorkers?: number;
+  /** Estimated cost (ms) from which a render counts as heavy. */
+  heavyMs?: number;
 }
 
 interface Job {
@@ -70,6 +82,7 @@ interface Job {
   timer?: NodeJS.Timeout;
   /** Was on a worker that died with other renders: it runs alone next time, so a second death is its own. */
   suspect: boolean;
+  heavy: boolean;
 }
 
 interface Slot {
@@ -78,6 +91,8 @@ interface Slot {
   /** The tenant whose renders the worker holds; meaningful while `jobs` is not empty. */
   tenant: string;
   exclusive: boolean;
+  /** Holds a heavy render (exclusive). */
+  heavy: boolean;
   /** Fonts registered: from here on, a render's time is its own (a cold start can take a second or more on a busy machine). */
   ready: boolean;
 }
@@ -100,6 +115,9 @@ export class RenderPool {
   private readonly timeoutMs: number;
   private readonly heapMb: number | undefined;
   private readonly tenantWorkers: number;
+  private readonly heavyMs: number;
+  /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
+  private readonly zombies = new Map<string, number>();
   private nextId = 1;
   private closed = false;
 
@@ -110,6 +128,7 @@ export class RenderPool {
     this.timeoutMs = Math.max(1, opts.timeoutMs ?? 15_000);
     this.heapMb = opts.heapMb;
     this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
+    this.heavyMs = opts.heavyMs ?? 250;
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
@@ -124,7 +143,7 @@ export class RenderPool {
           { eval: true, resourceLimits },
         )
       : new Worker(url, { resourceLimits });
-    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, ready: false };
+    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
     worker.on('message', (msg: WorkerReply) => {
       if ('ready' in msg) {
         slot.ready = true;
@@ -141,12 +160,16 @@ export class RenderPool {
     return slot;
   }
 
-  /** `tenant` is whoever pays for the render (the account id); renders without one share the tenant ''. */
-  render(input: RenderInput, opts: { tenant?: string } = {}): Promise<RenderOutput> {
+  /**
+   * `tenant` is whoever pays for the render (the account id); renders without
+   * one share the tenant ''. `cost` is the static budget's estimate in ms.
+   */
+  render(input: RenderInput, opts: { tenant?: string; cost?: number } = {}): Promise<RenderOutput> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise<RenderOutput>((resolve, reject) => {
       const tenant = opts.tenant ?? '';
-      const job: Job = { id: this.nextId++, tenant, input, resolve, reject, suspect: false };
+      const heavy = (opts.cost ?? 0) >= this.heavyMs;
+      const job: Job = { id: this.nextId++, tenant, input, resolve, reject, suspect: false, heavy };
       // Fast path: nobody waits, so no cap applies; a free worker takes it now.
       if (this.queued === 0) {
         const free = this.slotFor(job, false);
@@ -176,6 +199,12 @@ export class RenderPool {
     this.queued++;
   }
 
+  private heavyHeld(tenant: string): number {
+    let n = this.zombies.get(tenant) ?? 0;
+    for (const s of this.slots) if (s.heavy && s.jobs.size > 0 && s.tenant === tenant) n++;
+    return n;
+  }
+
   private workersHeld(tenant: string): number {
     let n = 0;
     for (const s of this.slots) if (s.jobs.size > 0 && s.tenant === tenant) n++;
@@ -189,12 +218,13 @@ export class RenderPool {
    * workers it already holds.
    */
   private slotFor(job: Job, capped: boolean): Slot | undefined {
+    if (job.heavy && this.heavyHeld(job.tenant) >= this.tenantWorkers) return undefined;
     let best: Slot | undefined;
     for (const s of this.slots) {
       const n = s.jobs.size;
       if (n === 0) {
         if (capped) continue;
-      } else if (job.suspect || s.exclusive || s.tenant !== job.tenant || n >= this.perWorker) {
+      } else if (job.suspect || job.heavy || s.exclusive || s.tenant !== job.tenant || n >= this.perWorker) {
         continue;
       }
       if (!best || n < best.jobs.size) best = s;
@@ -225,7 +255,8 @@ export class RenderPool {
   private dispatch(slot: Slot, job: Job): void {
     if (slot.jobs.size === 0) {
       slot.tenant = job.tenant;
-      slot.exclusive = job.suspect;
+      slot.exclusive = job.suspect || job.heavy;
+      slot.heavy = job.heavy;
     }
     slot.jobs.set(job.id, job);
     if (slot.ready) this.startClock(slot, job);
@@ -254,7 +285,7 @@ export class RenderPool {
       job.reject(err);
     }
     if (slot.jobs.size === 0) {
-      slot.exclusive = false;
+      slot.exclusive = slot.heavy = false;
       slot.worker.unref();
     }
     this.pump();
@@ -275,8 +306,17 @@ export class RenderPool {
 
   private onTimeout(slot: Slot, job: Job): void {
     if (slot.jobs.get(job.id) !== job) return;
+    const tenant = slot.tenant;
+    const old = slot.worker;
     const others = this.replace(slot);
     if (!others) return;
+    this.zombies.set(tenant, (this.zombies.get(tenant) ?? 0) + 1);
+    old.once('exit', () => {
+      const left = (this.zombies.get(tenant) ?? 1) - 1;
+      if (left > 0) this.zombies.set(tenant, left);
+      else this.zombies.delete(tenant);
+      if (!this.closed) this.pump();
+    });
     job.reject(new RenderTooComplexError('timeout', `the render took longer than ${this.timeoutMs} ms and was stopped`));
     // The neighbours only shared the thread; they start again at the head of their tenant's line.
     for (const other of others.reverse()) if (other !== job) this.enqueue(other, true);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
-import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget } from '../domain/render-budget.js';
+import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, estimateRenderMs } from '../domain/render-budget.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
@@ -53,7 +53,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
-  checkRenderBudget(deps, applied.document, input.scale);
+  const cost = checkRenderBudget(deps, applied.document, input.scale);
 
   const debit = await deps.store.debitCredits(account.id, CREDITS_PER_IMAGE, requestId, deps.now());
   if (!debit.ok) {
@@ -62,7 +62,7 @@ export async function generateImage(deps: ServiceDeps, account: Account, input: 
   let output: RenderOutput;
   try {
     const images = await fetchImages(deps, applied.document);
-    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, account.id);
+    output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, { tenant: account.id, cost });
   } catch (error) {
     await deps.store.refundCredits(account.id, debit.entryId, deps.now());
     throw error;
@@ -118,20 +118,20 @@ async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promi
   return images;
 }
 
-/** Before the debit: a render the static budget refuses costs nothing and takes no worker. */
-function checkRenderBudget(deps: ServiceDeps, document: TemplateDocument, scale: number | undefined): void {
+/** Before the debit: a render the static budget refuses costs nothing and takes no worker. Returns the estimated cost in ms. */
+function checkRenderBudget(deps: ServiceDeps, document: TemplateDocument, scale: number | undefined): number {
   const report = estimateRenderBudget(document, typeof scale === 'number' && Number.isFinite(scale) ? scale : 1, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);
-  if (report.ok) return;
+  if (report.ok) return estimateRenderMs(report.usage);
   throw new ApiError('render_too_complex', `This render is over the render budget and was not attempted (nothing was charged): ${describeExcess(report.excess)}. Lower "scale" or simplify the template.`, {
     errors: report.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'scale', message: e.message })),
   });
 }
 
-async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, tenant: string): Promise<RenderOutput> {
+async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, schedule: { tenant: string; cost: number }): Promise<RenderOutput> {
   try {
     return await deps.renderer.render(
       { document, images, fonts, output: { format: input.format, quality: input.quality, scale: input.scale } },
-      { tenant },
+      schedule,
     );
   } catch (error) {
     if (error instanceof RenderTooComplexError) {

@@ -7,8 +7,8 @@ import type { RenderBudgetLimits } from '../domain/render-budget.js';
 export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
-  /** `tenant` (the paying account) lets a pool schedule fairly between accounts. */
-  renderer: { render(input: RenderInput, opts?: { tenant?: string }): Promise<RenderOutput> };
+  /** `tenant` (the paying account) and `cost` (the budget's estimate, ms) let a pool schedule fairly between accounts. */
+  renderer: { render(input: RenderInput, opts?: { tenant?: string; cost?: number }): Promise<RenderOutput> };
   /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
   renderBudget?: Readonly<RenderBudgetLimits>;
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }> };
