@@ -6,9 +6,9 @@
  * 200 generates of the demo social card at concurrency 32, once on a quiet
  * server and once while the attacker keeps sending worst-case requests:
  * - `ATTACK_SLOW` (default 4) loops of the slowest render the static budget
- *   still admits: one canvas-sized rectangle under a large shadow blur, on a
- *   39 MP canvas (just under the 40 MP output and blur limits), seconds of
- *   Skia work each;
+ *   still admits: a 39 MP canvas (just under the 40 MP output and blur
+ *   limits) under a 1000 px shadow blur plus 24 canvas-sized layers (just
+ *   under the 1,000 MP paint limit), 5–11 s of Skia work each;
  * - `ATTACK_REFUSED` (default 4) loops of requests over budget (200× the
  *   blur area at scale 1), which must be refused before the debit, cheaply.
  * Prints the normal tenant's p50/p99 both ways and their ratio (target: p99
@@ -55,6 +55,21 @@ const shadowed = (count: number, width: number, height: number) => ({
   })),
 });
 
+/** The slowest render found within the static budget: 39 MP under a 1000 px blur plus 24 canvas-sized layers (980 MP painted), 5–11 s of Skia work. */
+function slowWithinBudget() {
+  const rect = (o: Record<string, unknown>) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
+  return {
+    version: '7.0.0',
+    width: 8000,
+    height: 4900,
+    background: '#ffffff',
+    objects: [
+      rect({ name: 'blurred', shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }),
+      ...Array.from({ length: 24 }, (_, i) => rect({ name: `layer${i}`, fill: i % 2 ? '#abcdef' : '#fedcba', opacity: 0.5 })),
+    ],
+  };
+}
+
 interface Seeded {
   key: string;
   templateId: string;
@@ -69,7 +84,7 @@ async function seed(dataDir: string): Promise<{ normal: Seeded; slow: Seeded & {
     const normal = await createAccount(deps, { name: 'normal', credits: 1_000_000 });
     const normalTpl = await createTemplate(deps, normal.account.id, { name: 'card', template: (card.template ?? card) as unknown });
     const attacker = await createAccount(deps, { name: 'attacker', credits: 1_000_000 });
-    const slowTpl = await createTemplate(deps, attacker.account.id, { name: 'slow', template: shadowed(1, 8000, 4900) });
+    const slowTpl = await createTemplate(deps, attacker.account.id, { name: 'slow', template: slowWithinBudget() });
     // Saved because it fits at scale 0.1 (13 MP of blur); at scale 1 it is 1,342 MP.
     const overTpl = await createTemplate(deps, attacker.account.id, { name: 'over', template: shadowed(20, 8192, 8192) });
     return {

@@ -16,6 +16,21 @@ const shadowedRects = (count: number, side: number) => ({
   })),
 });
 
+/** Within the static budget (39 MP output and blur, 980 MP painted), yet 5–11 s of Skia work. */
+function slowWithinBudget() {
+  const rect = (o: Record<string, unknown>) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
+  return {
+    version: '7.0.0',
+    width: 8000,
+    height: 4900,
+    background: '#ffffff',
+    objects: [
+      rect({ name: 'blurred', shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }),
+      ...Array.from({ length: 24 }, (_, i) => rect({ name: `layer${i}`, fill: i % 2 ? '#abcdef' : '#fedcba', opacity: 0.5 })),
+    ],
+  };
+}
+
 test('the 200 shadow-blurred 8192² rectangles are refused on save, naming the object', async () => {
   const t = await createTestApp();
   try {
@@ -63,12 +78,10 @@ test('a render over budget at the requested scale answers 422 render_too_complex
 });
 
 test('a render over RENDER_TIMEOUT_MS answers 422 render_too_complex, is refunded, and the next request is served', async () => {
-  const pool = new RenderPool({ size: 1, timeoutMs: 2500 });
+  const pool = new RenderPool({ size: 1, timeoutMs: 1500 });
   const t = await createTestApp({ credits: 5, renderer: pool as ServiceDeps['renderer'] });
   try {
-    // Within the static budget (39 MP output and blur), yet seconds of Skia work.
-    const slow = { ...shadowedRects(1, 8000), height: 4900 };
-    (slow.objects[0] as { height: number }).height = 4900;
+    const slow = slowWithinBudget();
     const saved = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'slow', template: slow } });
     assert.equal(saved.statusCode, 201, saved.body);
     const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: saved.json().id } });

@@ -60,17 +60,22 @@ test('render errors cross the thread boundary with the element name', async () =
 
 /**
  * Within every static budget (39 MP output, 39 MP under blur, blur 1/8 of the
- * canvas) and still seconds of Skia work: the case only a time budget stops.
+ * canvas, 980 MP painted) and still 5–11 s of Skia work: the case only a
+ * time budget stops.
  */
+const fullRect = (o: Record<string, unknown>) => ({ type: 'rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
 const slowDoc = {
   width: 8000,
   height: 4900,
   background: '#ffffff',
-  objects: [{ type: 'rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }],
+  objects: [
+    fullRect({ shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }),
+    ...Array.from({ length: 24 }, (_, i) => fullRect({ fill: i % 2 ? '#abcdef' : '#fedcba', opacity: 0.5 })),
+  ],
 };
 
 test('a render over the time budget is stopped, its neighbour re-queued, and the pool keeps serving', async () => {
-  const pool = new RenderPool({ size: 1, perWorker: 2, timeoutMs: 2500 });
+  const pool = new RenderPool({ size: 1, perWorker: 2, timeoutMs: 1500 });
   try {
     const worker = (pool as unknown as { slots: Array<{ worker: { threadId: number } }> }).slots[0].worker;
     const slow = pool.render({ document: slowDoc, images: new Map() }, { tenant: 't' });
