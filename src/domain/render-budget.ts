@@ -6,7 +6,7 @@
  *
  * Each dimension is tied to a measured cost on Skia (docs/decisions/0013):
  * a Gaussian shadow costs up to ~100 ns per blurred pixel whatever the
- * object, plain painting 1.5–3 ns per pixel per object (cache draw + blit),
+ * object, plain painting 1.5–6 ns per pixel per object (cache draw + blit),
  * each object ~0.17 ms of fixed overhead, each dash segment ~1.8 µs.
  * The estimate is conservative: an object's box ignores its position (an
  * off-canvas object counts as if it were on the canvas) and rotated groups
@@ -34,7 +34,7 @@ export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze
   maxMegapixels: 40,
   maxBlurMegapixels: 40,
   maxBlurRatio: 0.5,
-  maxPaintMegapixels: 1000,
+  maxPaintMegapixels: 500,
   maxObjects: 5000,
   maxDashSegments: 1_000_000,
 });
@@ -307,13 +307,13 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
 
 /**
  * A rough upper estimate of the render's time on one core, in ms, from the
- * measured worst costs: ~100 ns per blurred pixel, ~3 ns per painted pixel,
+ * measured worst costs: ~100 ns per blurred pixel, ~6 ns per painted pixel,
  * ~10 ns per output pixel (read back and PNG encode), ~0.17 ms per object
  * and ~1.8 µs per dash segment. The pool uses it only to tell heavy renders
  * from light ones, so an error of 2× either way does no harm.
  */
 export function estimateRenderMs(usage: BudgetUsage): number {
-  return usage.blurMegapixels * 100 + usage.paintMegapixels * 3 + usage.megapixels * 10 + usage.objects * 0.17 + usage.dashSegments * 0.0018;
+  return usage.blurMegapixels * 100 + usage.paintMegapixels * 6 + usage.megapixels * 10 + usage.objects * 0.17 + usage.dashSegments * 0.0018;
 }
 
 /** One sentence for an error message: every dimension over budget. */
