@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -23,6 +24,9 @@ export interface Config {
   maxApiKeysPerAccount: number;
   renderWorkers: number;
   renderQueue: number;
+  renderTimeoutMs: number;
+  renderWorkerHeapMb: number;
+  renderBudget: RenderBudgetLimits;
   fetchAllowPrivate: boolean;
   reservationLeaseS: number;
   reservationSweepS: number;
@@ -56,7 +60,13 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
-  { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After' },
+  { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
+  { name: 'RENDER_TIMEOUT_MS', default: '15000', meaning: 'Longest one render may run; its worker is then stopped and replaced (422 render_too_complex, refunded)' },
+  { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
+  { name: 'RENDER_MAX_MEGAPIXELS', default: '40', meaning: 'Largest output (width × height after scale), in megapixels' },
+  { name: 'RENDER_MAX_BLUR_MEGAPIXELS', default: '40', meaning: 'Largest total area under shadow blur per render, in megapixels' },
+  { name: 'RENDER_MAX_PAINT_MEGAPIXELS', default: '500', meaning: 'Largest total painted area of all objects per render, in megapixels' },
+  { name: 'RENDER_MAX_OBJECTS', default: '5000', meaning: 'Most objects per render, group children and clip paths included' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
   { name: 'RESERVATION_LEASE_S', default: '120', meaning: 'Seconds a generate holds its credit; a request still running after it gets 503 and is not charged, and a crashed one is refunded' },
   { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
@@ -134,6 +144,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
+    renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),
+    renderWorkerHeapMb: int('RENDER_WORKER_HEAP_MB', 512, 64, 65_536),
+    renderBudget: {
+      ...DEFAULT_RENDER_BUDGET,
+      maxMegapixels: int('RENDER_MAX_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxMegapixels, 1, 1_000),
+      maxBlurMegapixels: int('RENDER_MAX_BLUR_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxBlurMegapixels, 0, 100_000),
+      maxPaintMegapixels: int('RENDER_MAX_PAINT_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxPaintMegapixels, 1, 1_000_000),
+      maxObjects: int('RENDER_MAX_OBJECTS', DEFAULT_RENDER_BUDGET.maxObjects, 1, 1_000_000),
+    },
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
     reservationLeaseS: int('RESERVATION_LEASE_S', 120, 1, 86_400),
     reservationSweepS: int('RESERVATION_SWEEP_S', 30, 1, 3_600),

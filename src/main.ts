@@ -29,7 +29,9 @@ export interface Runtime {
 
 export async function createRuntime(config: Config, opts: { renderWorkers: boolean } = { renderWorkers: true }): Promise<Runtime> {
   const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
-  const renderPool = opts.renderWorkers ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue }) : null;
+  const renderPool = opts.renderWorkers
+    ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
+    : null;
   const bundled = bundledFontFamilies();
   const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
@@ -45,6 +47,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: config.publicUrl,
+    renderBudget: config.renderBudget,
     now: systemClock,
     leases: { reservationMs: config.reservationLeaseS * 1000, idempotencyMs: config.idempotencyLeaseS * 1000 },
   };

@@ -33,7 +33,7 @@ describe('npx imprint', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-cli-'));
     env = { DATA_DIR: dir };
     server = await createRuntime(loadConfig(env), { renderWorkers: false });
-    server.deps.renderer = { render: renderDocument };
+    server.deps.renderer = { render: (input) => renderDocument(input) };
     app = await buildApp({ deps: server.deps, rateLimiter: new MemoryRateLimiter(), limits: { readPerMinute: 1000, generatePerMinute: 1000 }, bodyLimitBytes: 1 << 20 });
   });
   after(async () => {

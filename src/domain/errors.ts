@@ -25,6 +25,7 @@ export const ERROR_CATALOG = {
   unsupported_media_type: 415,
   image_fetch_failed: 422,
   render_failed: 422,
+  render_too_complex: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
   headers_too_large: 431,

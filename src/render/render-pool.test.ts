@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { RenderError } from './render-error.js';
-import { RenderPool, RenderQueueFullError } from './render-pool.js';
+import { RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
 
 const doc = (color: string) => ({
   width: 64,
@@ -53,6 +53,120 @@ test('render errors cross the thread boundary with the element name', async () =
     // The worker survives and keeps serving.
     const ok = await pool.render({ document: doc('#000000'), images: new Map() });
     assert.equal(ok.width, 64);
+  } finally {
+    await pool.close();
+  }
+});
+
+/**
+ * Within every static budget (39 MP output, 39 MP under blur, blur 1/8 of the
+ * canvas, 470 MP painted) and still seconds of Skia work (~6 s on our VM): the case only a
+ * time budget stops.
+ */
+const fullRect = (o: Record<string, unknown>) => ({ type: 'rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
+const slowDoc = {
+  width: 8000,
+  height: 4900,
+  background: '#ffffff',
+  objects: [
+    fullRect({ shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }),
+    ...Array.from({ length: 11 }, (_, i) => fullRect({ fill: i % 2 ? '#abcdef' : '#fedcba', opacity: 0.5 })),
+  ],
+};
+
+test('a render over the time budget is stopped, its neighbour re-queued, and the pool keeps serving', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 2, timeoutMs: 1500 });
+  try {
+    const worker = (pool as unknown as { slots: Array<{ worker: { threadId: number } }> }).slots[0].worker;
+    const slow = pool.render({ document: slowDoc, images: new Map() }, { tenant: 't' });
+    // Same tenant, so it shares the worker with the slow render and waits behind its paint.
+    const neighbour = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 't' });
+    await assert.rejects(slow, (err: unknown) => err instanceof RenderTooComplexError && err.reason === 'timeout');
+    const out = await neighbour;
+    assert.equal(out.width, 64, 'the neighbour succeeded');
+    const replaced = (pool as unknown as { slots: Array<{ worker: { threadId: number } }> }).slots[0].worker;
+    assert.notEqual(replaced.threadId, worker.threadId, 'the worker was replaced');
+    const next = await pool.render({ document: doc('#0000ff'), images: new Map() }, { tenant: 'other' });
+    assert.equal(next.width, 64);
+    assert.equal(pool.pending, 0);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a render that exhausts its worker heap fails alone and the pool recovers', async () => {
+  // 16 MB is enough for the worker and a small render; a 100k-command path's clone and copies are not.
+  const pool = new RenderPool({ size: 1, perWorker: 1, heapMb: 16, timeoutMs: 60_000 });
+  try {
+    const path: unknown[][] = [['M', 0, 0]];
+    for (let i = 0; i < 100_000; i++) path.push(['L', i % 500, (i * 7) % 500]);
+    const heavy = { width: 500, height: 500, objects: [{ type: 'path', path, fill: null, stroke: 'black', strokeWidth: 1 }] };
+    const before = pool.render({ document: doc('#ff0000'), images: new Map() });
+    const oom = pool.render({ document: heavy, images: new Map() });
+    const after = pool.render({ document: doc('#00ff00'), images: new Map() });
+    assert.equal((await before).width, 64);
+    await assert.rejects(oom, (err: unknown) => err instanceof RenderTooComplexError && err.reason === 'memory');
+    assert.equal((await after).width, 64, 'the render queued behind it runs on the replacement');
+  } finally {
+    await pool.close();
+  }
+});
+
+test('two renders on a worker that dies are retried alone: only the culprit fails', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 2, heapMb: 16, timeoutMs: 60_000 });
+  try {
+    const path: unknown[][] = [['M', 0, 0]];
+    for (let i = 0; i < 100_000; i++) path.push(['L', i % 500, (i * 7) % 500]);
+    const heavy = { width: 500, height: 500, objects: [{ type: 'path', path, fill: null, stroke: 'black', strokeWidth: 1 }] };
+    const oom = pool.render({ document: heavy, images: new Map() });
+    const innocent = pool.render({ document: doc('#00ff00'), images: new Map() });
+    await assert.rejects(oom, RenderTooComplexError);
+    assert.equal((await innocent).width, 64);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('one tenant flooding the queue does not hold back another tenant', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 1, maxQueue: 64 });
+  try {
+    const medium = { ...doc('#123456'), width: 1500, height: 1500 };
+    const done: string[] = [];
+    const flood = Array.from({ length: 12 }, (_, i) => pool.render({ document: medium, images: new Map() }, { tenant: 'flood' }).then(() => done.push(`flood${i}`)));
+    const other = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'other' }).then(() => done.push('other'));
+    await Promise.all([...flood, other]);
+    // FIFO would finish it last (index 12); round-robin dispatches it right after the flood's running render.
+    assert.ok(done.indexOf('other') <= 2, `completion order: ${done.join(' ')}`);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('one tenant may not fill the whole waiting room', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 1, maxQueue: 4 });
+  try {
+    const medium = { ...doc('#123456'), width: 1500, height: 1500 };
+    // 1 running + 3 waiting (three quarters of 4); the fifth is refused, yet another tenant still gets in.
+    const accepted = [1, 2, 3, 4].map(() => pool.render({ document: medium, images: new Map() }, { tenant: 'flood' }));
+    await assert.rejects(pool.render({ document: medium, images: new Map() }, { tenant: 'flood' }), RenderQueueFullError);
+    const other = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'other' });
+    assert.equal((await other).width, 64);
+    await Promise.all(accepted);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('heavy renders of one tenant keep to their share of workers, so a later tenant finds one free', async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000 });
+  try {
+    const medium = { ...doc('#123456'), width: 2500, height: 2500 };
+    const done: string[] = [];
+    // Nobody else waits yet, but heavy renders still take only half the pool (one worker).
+    const heavy = [0, 1, 2, 3].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 }).then(() => done.push(`heavy${i}`)));
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' }).then(() => done.push('light'));
+    await Promise.all([...heavy, light]);
+    assert.equal(done[0], 'light', `completion order: ${done.join(' ')}`);
   } finally {
     await pool.close();
   }

@@ -10,6 +10,31 @@
  * encoding there the thread paints the next instead of idling. With one
  * render per worker, a 2-core machine left about a third of its CPU unused
  * under load (paint ~2 ms, encode ~6 ms of the reference card).
+ *
+ * Hostile renders: every render has a wall-clock budget (`timeoutMs`); one
+ * over it is stopped by terminating its worker, which is replaced, and the
+ * other render that shared the worker is queued again, not failed. Workers
+ * run under V8 `resourceLimits`, so a render that exhausts the heap kills
+ * only its worker. Skia's pixel memory is native and invisible to those
+ * limits; the static budget's pixel-area cap is what bounds it.
+ *
+ * Terminating a worker does not stop the native call it is in (Skia replays
+ * a whole recorded paint inside one call when pixels are read), so a
+ * stopped worker can burn a core for a while; it still counts against its
+ * tenant's heavy renders (below) until its thread has exited.
+ *
+ * Tenants: waiting renders sit in one FIFO per tenant, served round-robin,
+ * so one tenant's flood cannot push another's render to the back of a long
+ * line. While others wait, a tenant may occupy at most `tenantWorkers`
+ * workers, and no tenant may fill more than three quarters of the waiting
+ * room. A worker never mixes tenants: its thread paints one render at a
+ * time, so a second render placed next to a slow one waits for that whole
+ * paint. A render whose estimated cost (from the static budget) is at least
+ * `heavyMs` gets a worker to itself, and one tenant's heavy renders (with
+ * its stopped-but-still-running workers) hold at most `tenantWorkers`
+ * workers even when nobody else is waiting yet: renders cannot be
+ * preempted, so a tenant that arrives later would otherwise wait for
+ * seconds-long renders on every worker.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -26,16 +51,50 @@ export class RenderQueueFullError extends Error {
   }
 }
 
+/** A render stopped for exceeding the time budget or its worker's heap limit. */
+export class RenderTooComplexError extends Error {
+  constructor(readonly reason: 'timeout' | 'memory', message: string) {
+    super(message);
+    this.name = 'RenderTooComplexError';
+  }
+}
+
+export interface RenderPoolOptions {
+  size?: number;
+  maxQueue?: number;
+  perWorker?: number;
+  /** Wall-clock budget of one render from dispatch to reply. */
+  timeoutMs?: number;
+  /** V8 old-generation limit of each worker, in MB. */
+  heapMb?: number;
+  /** Workers one tenant may occupy while another tenant waits, and at any time with heavy renders; default half the pool, at least 1. */
+  tenantWorkers?: number;
+  /** Estimated cost (ms) from which a render counts as heavy. */
+  heavyMs?: number;
+}
+
 interface Job {
   id: number;
+  tenant: string;
   input: RenderInput;
   resolve: (out: RenderOutput) => void;
   reject: (err: Error) => void;
+  timer?: NodeJS.Timeout;
+  /** Was on a worker that died with other renders: it runs alone next time, so a second death is its own. */
+  suspect: boolean;
+  heavy: boolean;
 }
 
 interface Slot {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** The tenant whose renders the worker holds; meaningful while `jobs` is not empty. */
+  tenant: string;
+  exclusive: boolean;
+  /** Holds a heavy render (exclusive). */
+  heavy: boolean;
+  /** Fonts registered: from here on, a render's time is its own (a cold start can take a second or more on a busy machine). */
+  ready: boolean;
 }
 
 /** The worker next to this module: .js when compiled, .ts when running from source under tsx. */
@@ -47,32 +106,52 @@ function workerUrl(): URL {
 
 export class RenderPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  /** Per-tenant FIFOs; Map order is the round-robin order (a served tenant moves to the back). */
+  private readonly queues = new Map<string, Job[]>();
+  private queued = 0;
   private readonly maxQueue: number;
   private readonly size: number;
   private readonly perWorker: number;
+  private readonly timeoutMs: number;
+  private readonly heapMb: number | undefined;
+  private readonly tenantWorkers: number;
+  private readonly heavyMs: number;
+  /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
+  private readonly zombies = new Map<string, number>();
   private nextId = 1;
   private closed = false;
 
-  constructor(opts: { size?: number; maxQueue?: number; perWorker?: number } = {}) {
+  constructor(opts: RenderPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? os.availableParallelism());
     this.maxQueue = Math.max(0, opts.maxQueue ?? 64);
     this.perWorker = Math.max(1, opts.perWorker ?? 2);
+    this.timeoutMs = Math.max(1, opts.timeoutMs ?? 15_000);
+    this.heapMb = opts.heapMb;
+    this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
+    this.heavyMs = opts.heavyMs ?? 250;
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
     const url = workerUrl();
+    const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')
       ? new Worker(
           `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
-          { eval: true },
+          { eval: true, resourceLimits },
         )
-      : new Worker(url);
-    const slot: Slot = { worker, jobs: new Map() };
-    worker.on('message', (msg: WorkerReply) => this.onReply(slot, msg));
+      : new Worker(url, { resourceLimits });
+    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
+    worker.on('message', (msg: WorkerReply) => {
+      if ('ready' in msg) {
+        slot.ready = true;
+        for (const job of slot.jobs.values()) this.startClock(slot, job);
+      } else {
+        this.onReply(slot, msg);
+      }
+    });
     worker.on('error', (err) => this.onCrash(slot, err));
     worker.on('exit', (code) => {
       if (!this.closed) this.onCrash(slot, new Error(`render worker exited with code ${code}`));
@@ -81,31 +160,106 @@ export class RenderPool {
     return slot;
   }
 
-  render(input: RenderInput): Promise<RenderOutput> {
+  /**
+   * `tenant` is whoever pays for the render (the account id); renders without
+   * one share the tenant ''. `cost` is the static budget's estimate in ms.
+   */
+  render(input: RenderInput, opts: { tenant?: string; cost?: number } = {}): Promise<RenderOutput> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise<RenderOutput>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, input, resolve, reject };
-      const free = this.leastBusy();
-      if (free) return this.dispatch(free, job);
-      if (this.queue.length >= this.maxQueue) return reject(new RenderQueueFullError());
-      this.queue.push(job);
+      const tenant = opts.tenant ?? '';
+      const heavy = (opts.cost ?? 0) >= this.heavyMs;
+      const job: Job = { id: this.nextId++, tenant, input, resolve, reject, suspect: false, heavy };
+      // Fast path: nobody waits, so no cap applies; a free worker takes it now.
+      if (this.queued === 0) {
+        const free = this.slotFor(job, false);
+        if (free) return this.dispatch(free, job);
+      }
+      // A quarter of the waiting room is always left to other tenants, so a flood cannot turn everyone else's renders into 503s.
+      const share = this.maxQueue - Math.floor(this.maxQueue / 4);
+      if (this.queued >= this.maxQueue || (this.queues.get(tenant)?.length ?? 0) >= share) return reject(new RenderQueueFullError());
+      this.enqueue(job, false);
+      this.pump();
     });
   }
 
   /** Renders running or waiting; the service can expose it as a gauge. */
   get pending(): number {
-    return this.queue.length + this.slots.reduce((n, s) => n + s.jobs.size, 0);
+    return this.queued + this.slots.reduce((n, s) => n + s.jobs.size, 0);
   }
 
-  /** An idle worker first, so renders spread over the cores before any worker takes a second. */
-  private leastBusy(): Slot | undefined {
+  private enqueue(job: Job, front: boolean): void {
+    const q = this.queues.get(job.tenant);
+    if (q) {
+      if (front) q.unshift(job);
+      else q.push(job);
+    } else {
+      this.queues.set(job.tenant, [job]);
+    }
+    this.queued++;
+  }
+
+  private heavyHeld(tenant: string): number {
+    let n = this.zombies.get(tenant) ?? 0;
+    for (const s of this.slots) if (s.heavy && s.jobs.size > 0 && s.tenant === tenant) n++;
+    return n;
+  }
+
+  private workersHeld(tenant: string): number {
+    let n = 0;
+    for (const s of this.slots) if (s.jobs.size > 0 && s.tenant === tenant) n++;
+    return n;
+  }
+
+  /**
+   * A worker for `job`: the least busy among idle ones and those already
+   * holding only this tenant's renders, so renders spread over the cores
+   * before any worker takes a second. `capped` keeps the tenant on the
+   * workers it already holds.
+   */
+  private slotFor(job: Job, capped: boolean): Slot | undefined {
+    if (job.heavy && this.heavyHeld(job.tenant) >= this.tenantWorkers) return undefined;
     let best: Slot | undefined;
-    for (const s of this.slots) if (s.jobs.size < this.perWorker && (!best || s.jobs.size < best.jobs.size)) best = s;
+    for (const s of this.slots) {
+      const n = s.jobs.size;
+      if (n === 0) {
+        if (capped) continue;
+      } else if (job.suspect || job.heavy || s.exclusive || s.tenant !== job.tenant || n >= this.perWorker) {
+        continue;
+      }
+      if (!best || n < best.jobs.size) best = s;
+    }
     return best;
   }
 
+  /** Dispatch waiting renders, one tenant at a time in round-robin order, until no free worker fits any of them. */
+  private pump(): void {
+    while (this.queued > 0) {
+      let served = false;
+      for (const [tenant, q] of this.queues) {
+        const capped = this.queues.size > 1 && this.workersHeld(tenant) >= this.tenantWorkers;
+        const slot = this.slotFor(q[0], capped);
+        if (!slot) continue;
+        const job = q.shift() as Job;
+        this.queued--;
+        this.queues.delete(tenant);
+        if (q.length) this.queues.set(tenant, q);
+        this.dispatch(slot, job);
+        served = true;
+        break;
+      }
+      if (!served) return;
+    }
+  }
+
   private dispatch(slot: Slot, job: Job): void {
+    if (slot.jobs.size === 0) {
+      slot.tenant = job.tenant;
+      slot.exclusive = job.suspect || job.heavy;
+      slot.heavy = job.heavy;
+    }
     slot.jobs.set(job.id, job);
+    if (slot.ready) this.startClock(slot, job);
     const msg: WorkerRequest = { id: job.id, input: job.input };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
@@ -113,10 +267,16 @@ export class RenderPool {
     slot.worker.postMessage(msg);
   }
 
-  private onReply(slot: Slot, msg: WorkerReply): void {
+  private startClock(slot: Slot, job: Job): void {
+    job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs);
+    job.timer.unref();
+  }
+
+  private onReply(slot: Slot, msg: Exclude<WorkerReply, { ready: true }>): void {
     const job = slot.jobs.get(msg.id);
     if (!job) return;
     slot.jobs.delete(msg.id);
+    clearTimeout(job.timer);
     if (msg.ok) {
       const d = msg.output.data;
       job.resolve({ ...msg.output, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) });
@@ -124,33 +284,76 @@ export class RenderPool {
       const err = msg.error.kind === 'render' ? new RenderError(msg.error.message, msg.error.element) : new Error(msg.error.message);
       job.reject(err);
     }
-    this.next(slot);
+    if (slot.jobs.size === 0) {
+      slot.exclusive = slot.heavy = false;
+      slot.worker.unref();
+    }
+    this.pump();
   }
 
-  private next(slot: Slot): void {
-    while (slot.jobs.size < this.perWorker && this.queue.length) this.dispatch(slot, this.queue.shift() as Job);
-    if (slot.jobs.size === 0) slot.worker.unref();
+  /** Take the worker out of service and put a fresh one in its place; returns the renders it held. */
+  private replace(slot: Slot): Job[] | null {
+    const idx = this.slots.indexOf(slot);
+    if (idx < 0) return null;
+    const jobs = [...slot.jobs.values()];
+    for (const job of jobs) clearTimeout(job.timer);
+    slot.jobs.clear();
+    void slot.worker.terminate();
+    if (this.closed) return null;
+    this.slots[idx] = this.spawn();
+    return jobs;
+  }
+
+  private onTimeout(slot: Slot, job: Job): void {
+    if (slot.jobs.get(job.id) !== job) return;
+    const tenant = slot.tenant;
+    const old = slot.worker;
+    const others = this.replace(slot);
+    if (!others) return;
+    this.zombies.set(tenant, (this.zombies.get(tenant) ?? 0) + 1);
+    old.once('exit', () => {
+      const left = (this.zombies.get(tenant) ?? 1) - 1;
+      if (left > 0) this.zombies.set(tenant, left);
+      else this.zombies.delete(tenant);
+      if (!this.closed) this.pump();
+    });
+    job.reject(new RenderTooComplexError('timeout', `the render took longer than ${this.timeoutMs} ms and was stopped`));
+    // The neighbours only shared the thread; they start again at the head of their tenant's line.
+    for (const other of others.reverse()) if (other !== job) this.enqueue(other, true);
+    this.pump();
   }
 
   private onCrash(slot: Slot, err: Error): void {
-    const idx = this.slots.indexOf(slot);
-    if (idx < 0) return;
-    const jobs = [...slot.jobs.values()];
-    slot.jobs.clear();
-    void slot.worker.terminate();
-    if (this.closed) return;
-    const fresh = this.spawn();
-    this.slots[idx] = fresh;
-    for (const job of jobs) job.reject(err);
-    this.next(fresh);
+    const jobs = this.replace(slot);
+    if (!jobs) return;
+    const oom = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    if (jobs.length === 1 || jobs.some((j) => j.suspect)) {
+      // Alone on the worker (or a suspect that was kept alone): the death is its own.
+      const fail = oom ? new RenderTooComplexError('memory', 'the render ran out of memory and was stopped') : err;
+      for (const job of jobs) job.reject(fail);
+    } else {
+      // Several renders shared the dead worker and any of them may be the cause: each runs again alone.
+      for (const job of jobs.reverse()) {
+        job.suspect = true;
+        this.enqueue(job, true);
+      }
+    }
+    this.pump();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     const err = new Error('render pool is closed');
-    for (const job of this.queue.splice(0)) job.reject(err);
-    for (const s of this.slots) for (const job of s.jobs.values()) job.reject(err);
+    for (const q of this.queues.values()) for (const job of q) job.reject(err);
+    this.queues.clear();
+    this.queued = 0;
+    for (const s of this.slots) {
+      for (const job of s.jobs.values()) {
+        clearTimeout(job.timer);
+        job.reject(err);
+      }
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

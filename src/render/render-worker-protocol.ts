@@ -6,6 +6,8 @@ export interface WorkerRequest {
   input: RenderInput;
 }
 
+/** `ready` is sent once, after the fonts are registered: a render's time budget starts only then. */
 export type WorkerReply =
+  | { ready: true }
   | { id: number; ok: true; output: Omit<RenderOutput, 'data'> & { data: Uint8Array } }
   | { id: number; ok: false; error: { kind: 'render' | 'internal'; message: string; element?: string } };

@@ -15,6 +15,7 @@ if (!port) throw new Error('render-worker must run in a worker thread');
 
 ensureBundledFonts();
 const caches = createRenderCaches();
+port.postMessage({ ready: true } satisfies WorkerReply);
 
 port.on('message', async (msg: WorkerRequest) => {
   let reply: WorkerReply;

@@ -1,4 +1,5 @@
 import { ApiError } from '../domain/errors.js';
+import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, MIN_RENDER_SCALE } from '../domain/render-budget.js';
 import { validateTemplate } from '../domain/template-schema.js';
 import type { TemplateDocument } from '../domain/template.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -8,9 +9,15 @@ import type { ServiceDeps } from './service-deps.js';
  * or font is the author's mistake and must surface in their editor's save call,
  * never as a silently wrong image in someone's bulk run.
  */
-export async function checkTemplate(deps: Pick<ServiceDeps, 'fontFamilies'>, accountId: string, document: unknown): Promise<TemplateDocument> {
+export async function checkTemplate(deps: Pick<ServiceDeps, 'fontFamilies' | 'renderBudget'>, accountId: string, document: unknown): Promise<TemplateDocument> {
   const result = validateTemplate(document, { fontFamilies: await deps.fontFamilies(accountId) });
-  if (result.ok) return result.document;
+  if (result.ok) {
+    // A template over budget even at the smallest scale could only ever answer render_too_complex: refuse it now.
+    const budget = estimateRenderBudget(result.document, MIN_RENDER_SCALE, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);
+    if (budget.ok) return result.document;
+    const errors = budget.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'template', message: e.message }));
+    throw new ApiError('invalid_template', `This template is too costly to render even at the smallest scale (${MIN_RENDER_SCALE}): ${describeExcess(budget.excess)}.`, { errors });
+  }
   const errors = result.issues.map((issue) => ({ path: `template${issue.path.startsWith('[') || issue.path === '' ? '' : '.'}${issue.path}`, message: issue.message }));
   const fontIssue = result.issues.find((issue) => issue.code === 'unknown_font');
   if (fontIssue) throw new ApiError('unknown_font', fontIssue.message, { errors });

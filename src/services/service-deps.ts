@@ -1,12 +1,16 @@
 import type { Store } from '../store/store.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
+import type { RenderBudgetLimits } from '../domain/render-budget.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
-  renderer: { render(input: RenderInput): Promise<RenderOutput> };
+  /** `tenant` (the paying account) and `cost` (the budget's estimate, ms) let a pool schedule fairly between accounts. */
+  renderer: { render(input: RenderInput, opts?: { tenant?: string; cost?: number }): Promise<RenderOutput> };
+  /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
+  renderBudget?: Readonly<RenderBudgetLimits>;
   /** keep(): called once when a generate succeeded; only then may its downloads enter the cache. */
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }>; keep(sources: Iterable<string>): Promise<void> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */

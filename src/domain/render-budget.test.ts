@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FabricObject, TemplateDocument } from './template.js';
+import { DEFAULT_RENDER_BUDGET, estimateRenderBudget, MIN_RENDER_SCALE } from './render-budget.js';
+
+const rect = (o: Partial<FabricObject> = {}): FabricObject => ({ type: 'rect', left: 0, top: 0, width: 100, height: 100, fill: '#f00', ...o });
+const docOf = (width: number, height: number, objects: FabricObject[]): TemplateDocument => ({ width, height, objects });
+
+/** The attack that ran for more than 9 minutes: 200 canvas-sized rectangles with a large shadow blur on an 8192² canvas. */
+function shadowFlood(): TemplateDocument {
+  return docOf(8192, 8192, Array.from({ length: 200 }, (_, i) => rect({ name: `r${i}`, width: 8192, height: 8192, shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } })));
+}
+
+const dims = (doc: TemplateDocument, scale = 1) => estimateRenderBudget(doc, scale).excess.map((e) => e.dimension);
+
+test('an ordinary card is within budget even at scale 4', () => {
+  const card = docOf(1200, 630, [
+    rect({ width: 1200, height: 630 }),
+    rect({ name: 'card', left: 100, top: 100, width: 1000, height: 430, shadow: { color: '#0004', blur: 30, offsetX: 0, offsetY: 10 } }),
+    { type: 'textbox', name: 'title', width: 900, height: 120, text: 'Hello', fontSize: 48, shadow: { color: '#0006', blur: 8 } },
+    { type: 'circle', radius: 40, stroke: '#000', strokeWidth: 2, strokeDashArray: [6, 4] },
+  ]);
+  const report = estimateRenderBudget(card, 4);
+  assert.deepEqual(report.excess, []);
+  assert.equal(report.usage.objects, 4);
+  assert.ok(report.usage.megapixels > 12 && report.usage.megapixels < 12.2);
+});
+
+test('pixels: the output area after scale', () => {
+  const big = docOf(8192, 8192, []);
+  assert.deepEqual(dims(big), ['pixels']);
+  assert.deepEqual(dims(big, 0.5), []);
+  const e = estimateRenderBudget(docOf(4000, 4000, []), 2).excess[0];
+  assert.equal(e.limit, DEFAULT_RENDER_BUDGET.maxMegapixels);
+  assert.equal(e.actual, 64);
+  assert.match(e.message, /8000×8000 at scale 2\) is 64 MP, over the limit of 40 MP by 24 MP/);
+});
+
+test('blur area: the issue\'s 200 shadowed 8192² rectangles are over budget even at the smallest scale', () => {
+  const report = estimateRenderBudget(shadowFlood(), MIN_RENDER_SCALE);
+  const blur = report.excess.find((e) => e.dimension === 'blurArea');
+  assert.ok(blur, JSON.stringify(report));
+  // 200 × 819.2² px at scale 0.1: each blurred box is clipped to the canvas.
+  assert.ok(Math.abs(blur.actual - (200 * 819 * 819) / 1e6) < 1, String(blur.actual));
+  assert.equal(blur.element, 'r0');
+  assert.equal(blur.path, 'objects[0]');
+  assert.match(blur.message, /over the limit of 40 MP by/);
+});
+
+test('blur area: clipped to the canvas, so one shadow never counts more than the output', () => {
+  const one = docOf(2000, 2000, [rect({ width: 1e5, height: 1e5, shadow: { blur: 500 } })]);
+  assert.equal(estimateRenderBudget(one).usage.blurMegapixels, 4);
+  // Many canvas-sized shadows add up: 11 × 4 MP > 40 MP.
+  const many = docOf(2000, 2000, Array.from({ length: 11 }, () => rect({ width: 2000, height: 2000, shadow: { blur: 20 } })));
+  assert.deepEqual(dims(many), ['blurArea']);
+  assert.deepEqual(dims(docOf(2000, 2000, many.objects.slice(0, 9))), []);
+});
+
+test('blur area follows group scale and the output scale', () => {
+  const grouped = docOf(4000, 4000, [{ type: 'group', width: 100, height: 100, scaleX: 10, scaleY: 10, objects: Array.from({ length: 30 }, () => rect({ width: 100, height: 100, shadow: { blur: 10 } })) }]);
+  // Each child: (100 + 1 stroke) × 10 + 2 × 1.5 × 100 blur padding = 1310 px square.
+  const usage = estimateRenderBudget(grouped).usage;
+  assert.ok(Math.abs(usage.blurMegapixels - (30 * 1310 * 1310) / 1e6) < 0.01, String(usage.blurMegapixels));
+  assert.deepEqual(dims(grouped), ['blurArea']);
+  assert.deepEqual(dims(grouped, 0.5), []);
+});
+
+test('blur radius: relative to the canvas, so it does not depend on scale', () => {
+  const wide = docOf(1000, 1000, [rect({ name: 'haze', shadow: { blur: 600 } })]);
+  const e = estimateRenderBudget(wide).excess.find((x) => x.dimension === 'blurRadius');
+  assert.ok(e);
+  assert.equal(e.element, 'haze');
+  assert.deepEqual(dims(wide, 4).includes('blurRadius'), true);
+  assert.deepEqual(dims(wide, MIN_RENDER_SCALE).includes('blurRadius'), true);
+  assert.deepEqual(dims(docOf(1000, 1000, [rect({ shadow: { blur: 400 } })])), []);
+  // nonScaling shadows keep their blur whatever the object's scale.
+  assert.deepEqual(dims(docOf(1000, 1000, [rect({ scaleX: 20, scaleY: 20, shadow: { blur: 40, nonScaling: true } })])), []);
+  assert.deepEqual(dims(docOf(1000, 1000, [rect({ scaleX: 20, scaleY: 20, shadow: { blur: 40 } })])), ['blurRadius']);
+});
+
+test('paint area: many canvas-sized objects', () => {
+  const layers = (n: number) => docOf(4000, 4000, Array.from({ length: n }, () => rect({ width: 4000, height: 4000 })));
+  // 16 MP each: 35 are 560 MP, 30 are 480 MP.
+  assert.deepEqual(dims(layers(35)), ['paintArea']);
+  assert.deepEqual(dims(layers(30)), []);
+  assert.deepEqual(dims(layers(35), 0.5), []);
+});
+
+test('paint area: a rotated parent makes children count their diagonal, and off-canvas size is clipped', () => {
+  const flat = estimateRenderBudget(docOf(1000, 1000, [{ type: 'group', width: 100, height: 100, objects: [rect({ width: 300, height: 100, strokeWidth: 0 })] }]));
+  const turned = estimateRenderBudget(docOf(1000, 1000, [{ type: 'group', angle: 30, width: 100, height: 100, objects: [rect({ width: 300, height: 100, strokeWidth: 0 })] }]));
+  assert.ok(turned.usage.paintMegapixels > flat.usage.paintMegapixels);
+  const huge = estimateRenderBudget(docOf(1000, 1000, [rect({ width: 1e5, height: 1e5, scaleX: 1e4, scaleY: 1e4 })]));
+  assert.equal(huge.usage.paintMegapixels, 1);
+});
+
+test('objects: group children and clip paths count', () => {
+  const children = Array.from({ length: 2600 }, () => rect({ width: 1, height: 1, clipPath: rect({ width: 1, height: 1 }) }));
+  const report = estimateRenderBudget(docOf(100, 100, [{ type: 'group', width: 100, height: 100, objects: children }]));
+  assert.equal(report.usage.objects, 1 + 2600 * 2);
+  assert.deepEqual(report.excess.map((e) => e.dimension), ['objects']);
+  assert.deepEqual(dims(docOf(100, 100, children.slice(0, 2400))), []);
+});
+
+test('dash segments: a tiny dash on a long stroke', () => {
+  const dashed = (dash: number[]) => docOf(2000, 2000, [{ type: 'circle', name: 'ring', radius: 500, fill: null, stroke: '#00f', strokeWidth: 2, strokeDashArray: dash }]);
+  const e = estimateRenderBudget(dashed([0.001, 0.001])).excess.find((x) => x.dimension === 'dashSegments');
+  assert.ok(e);
+  assert.equal(e.element, 'ring');
+  assert.deepEqual(dims(dashed([5, 5])), []);
+  // An all-zero pattern disables dashing; no stroke, no dashes.
+  assert.deepEqual(dims(dashed([0, 0])), []);
+  assert.deepEqual(dims(docOf(2000, 2000, [{ type: 'circle', radius: 500, stroke: null, strokeDashArray: [0.001] }])), []);
+});
+
+test('dash segments: path length from its commands, including relative ones', () => {
+  const zigzag: unknown[][] = [['M', 0, 0]];
+  for (let i = 0; i < 1000; i++) zigzag.push(['l', 1000, i % 2 ? 1000 : -1000]);
+  const path = docOf(1000, 1000, [{ type: 'path', path: zigzag, stroke: '#000', strokeWidth: 1, strokeDashArray: [1, 1] }]);
+  // ~1.41 M units of stroke at one segment per unit.
+  const usage = estimateRenderBudget(path).usage;
+  assert.ok(usage.dashSegments > 1_400_000 && usage.dashSegments < 1_420_000, String(usage.dashSegments));
+  assert.deepEqual(dims(path), ['dashSegments']);
+});
+
+test('limits are configurable, and every dimension is reported at once', () => {
+  const doc = docOf(3000, 3000, [rect({ width: 3000, height: 3000, shadow: { blur: 2000 } })]);
+  const report = estimateRenderBudget(doc, 1, { ...DEFAULT_RENDER_BUDGET, maxMegapixels: 5, maxBlurMegapixels: 5 });
+  assert.deepEqual(report.excess.map((e) => e.dimension).sort(), ['blurArea', 'blurRadius', 'pixels']);
+});

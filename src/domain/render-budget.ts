@@ -1,0 +1,322 @@
+/**
+ * A static cost estimate for one render, computed from the document and the
+ * output `scale` before any money moves or any pixel is painted. It is pure
+ * and linear in the number of objects (plus path points), so the browser
+ * editor can run it as the author edits.
+ *
+ * Each dimension is tied to a measured cost on Skia (docs/decisions/0013):
+ * a Gaussian shadow costs up to ~100 ns per blurred pixel whatever the
+ * object, plain painting 1.5–6 ns per pixel per object (cache draw + blit),
+ * each object ~0.17 ms of fixed overhead, each dash segment ~1.8 µs.
+ * The estimate is conservative: an object's box ignores its position (an
+ * off-canvas object counts as if it were on the canvas) and rotated groups
+ * count their children's diagonals, but every box is clipped to the output
+ * size, because Skia never rasterises outside the canvas.
+ */
+import type { FabricObject, TemplateDocument } from './template.js';
+
+export interface RenderBudgetLimits {
+  /** Output width × height after `scale`, in megapixels. Also bounds Skia's native memory, which V8's heap limit does not see. */
+  maxMegapixels: number;
+  /** Σ over shadowed objects of their blurred box, clipped to the output, in megapixels. */
+  maxBlurMegapixels: number;
+  /** Largest shadow blur, in output pixels, as a fraction of the output's longer side. */
+  maxBlurRatio: number;
+  /** Σ over objects (group children and clip paths included) of their box clipped to the output, in megapixels. */
+  maxPaintMegapixels: number;
+  /** Objects, counting group children and clip paths. */
+  maxObjects: number;
+  /** Dash segments Skia has to emit over every dashed stroke. */
+  maxDashSegments: number;
+}
+
+export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze({
+  maxMegapixels: 40,
+  maxBlurMegapixels: 40,
+  maxBlurRatio: 0.5,
+  maxPaintMegapixels: 500,
+  maxObjects: 5000,
+  maxDashSegments: 1_000_000,
+});
+
+/** The smallest output scale the API accepts; a template over budget even there can never render. */
+export const MIN_RENDER_SCALE = 0.1;
+
+export type BudgetDimension = 'pixels' | 'blurArea' | 'blurRadius' | 'paintArea' | 'objects' | 'dashSegments';
+
+export interface BudgetUsage {
+  megapixels: number;
+  blurMegapixels: number;
+  /** Largest blur in output pixels divided by the output's longer side. */
+  blurRatio: number;
+  paintMegapixels: number;
+  objects: number;
+  dashSegments: number;
+}
+
+export interface BudgetExcess {
+  dimension: BudgetDimension;
+  actual: number;
+  limit: number;
+  /** The object that contributes most to this dimension, as `name` or its path (`objects[3].objects[0]`). */
+  element?: string;
+  /** JSON path of that object inside the template, for error lists. */
+  path?: string;
+  message: string;
+}
+
+export interface BudgetReport {
+  ok: boolean;
+  usage: BudgetUsage;
+  excess: BudgetExcess[];
+}
+
+interface Top {
+  value: number;
+  label: string;
+  path: string;
+}
+
+interface Walk {
+  outW: number;
+  outH: number;
+  zoom: number;
+  paint: number;
+  blur: number;
+  objects: number;
+  dashes: number;
+  blurRatio: number;
+  top: Record<'paint' | 'blur' | 'blurRadius' | 'dash', Top | undefined>;
+}
+
+const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+function note(w: Walk, key: keyof Walk['top'], value: number, label: string, path: string): void {
+  const t = w.top[key];
+  if (!t || value > t.value) w.top[key] = { value, label, path };
+}
+
+/** Untransformed width and height of an object the way Fabric sizes it; null when only layout would know (text without a size). */
+function ownSize(o: FabricObject): { w: number; h: number } | null {
+  const type = String(o.type ?? '').toLowerCase();
+  const w = num(o.width, NaN);
+  const h = num(o.height, NaN);
+  if (type === 'circle' && !(w > 0)) return { w: 2 * num(o.radius, 0), h: 2 * num(o.radius, 0) };
+  if (type === 'ellipse' && !(w > 0)) return { w: 2 * num(o.rx, 0), h: 2 * num(o.ry, 0) };
+  if (type === 'line' && !(w > 0)) return { w: Math.abs(num(o.x2, 0) - num(o.x1, 0)), h: Math.abs(num(o.y2, 0) - num(o.y1, 0)) };
+  if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points) && !(w > 0 && h > 0)) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of o.points as Array<{ x?: unknown; y?: unknown }>) {
+      const x = num(p?.x, 0), y = num(p?.y, 0);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+    return x1 >= x0 ? { w: x1 - x0, h: y1 - y0 } : { w: 0, h: 0 };
+  }
+  if (Number.isFinite(w) && Number.isFinite(h)) return { w: Math.max(0, w), h: Math.max(0, h) };
+  // Text and images without a stored size: only layout or decoding knows it.
+  return null;
+}
+
+const dist = (ax: number, ay: number, bx: number, by: number): number => Math.hypot(bx - ax, by - ay);
+
+/**
+ * An upper bound of the stroke's length in object units: the control polygon
+ * of a curve is never shorter than the curve, and an arc is at most half the
+ * circumference of its larger radius plus its chord.
+ */
+function strokeLength(o: FabricObject, size: { w: number; h: number } | null): number {
+  const type = String(o.type ?? '').toLowerCase();
+  if (type === 'line') return size ? Math.hypot(size.w, size.h) : 0;
+  if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points)) {
+    const pts = o.points as Array<{ x?: unknown; y?: unknown }>;
+    let len = 0;
+    for (let i = 1; i < pts.length; i++) len += dist(num(pts[i - 1]?.x, 0), num(pts[i - 1]?.y, 0), num(pts[i]?.x, 0), num(pts[i]?.y, 0));
+    if (type === 'polygon' && pts.length > 1) len += dist(num(pts[0]?.x, 0), num(pts[0]?.y, 0), num(pts[pts.length - 1]?.x, 0), num(pts[pts.length - 1]?.y, 0));
+    return len;
+  }
+  if (type === 'path' && Array.isArray(o.path)) return pathLength(o.path as unknown[]);
+  if (type === 'path' && typeof o.path === 'string') {
+    // A string path: bound each coordinate pair's jump by the path's own box diagonal.
+    const pairs = (o.path.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)?.length ?? 0) / 2;
+    return pairs * (size ? Math.hypot(size.w, size.h) : 0);
+  }
+  if (type === 'text' || type === 'i-text' || type === 'itext' || type === 'textbox') {
+    // Glyph outlines: a glyph's outline is at most about 4 em long.
+    const chars = typeof o.text === 'string' ? o.text.length : 0;
+    return chars * 4 * num(o.fontSize, 40);
+  }
+  return size ? 2 * (size.w + size.h) : 0;
+}
+
+function pathLength(path: unknown[]): number {
+  let len = 0, x = 0, y = 0, sx = 0, sy = 0;
+  for (const c of path) {
+    if (!Array.isArray(c) || typeof c[0] !== 'string') continue;
+    const cmd = c[0];
+    const a = c.slice(1).map((v) => num(v, 0));
+    const rel = cmd === cmd.toLowerCase();
+    const ox = rel ? x : 0, oy = rel ? y : 0;
+    const step = (nx: number, ny: number): void => { len += dist(x, y, nx, ny); x = nx; y = ny; };
+    switch (cmd.toUpperCase()) {
+      case 'M': x = ox + (a[0] ?? 0); y = oy + (a[1] ?? 0); sx = x; sy = y; break;
+      case 'L': case 'T': step(ox + (a[0] ?? 0), oy + (a[1] ?? 0)); break;
+      case 'H': step(ox + (a[0] ?? 0), y); break;
+      case 'V': step(x, oy + (a[0] ?? 0)); break;
+      case 'Q': case 'S': { const px = x, py = y; len += dist(px, py, ox + a[0], oy + a[1]); x = ox + a[0]; y = oy + a[1]; step(ox + a[2], oy + a[3]); break; }
+      case 'C': { len += dist(x, y, ox + a[0], oy + a[1]) + dist(ox + a[0], oy + a[1], ox + a[2], oy + a[3]); x = ox + a[2]; y = oy + a[3]; step(ox + a[4], oy + a[5]); break; }
+      case 'A': { len += Math.PI * Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0)); step(ox + (a[5] ?? 0), oy + (a[6] ?? 0)); break; }
+      case 'Z': step(sx, sy); break;
+    }
+  }
+  return len;
+}
+
+function dashSegments(o: FabricObject, size: { w: number; h: number } | null): number {
+  const dash = o.strokeDashArray;
+  if (!Array.isArray(dash) || dash.length === 0) return 0;
+  if (o.stroke === null || o.stroke === undefined || o.stroke === '' || o.stroke === 'transparent') return 0;
+  if (num(o.strokeWidth, 1) === 0) return 0;
+  const period = dash.reduce((s: number, v) => s + Math.max(0, num(v, 0)), 0);
+  // An all-zero pattern makes Skia skip dashing altogether.
+  if (!(period > 0)) return 0;
+  return Math.ceil(strokeLength(o, size) / period) * dash.length;
+}
+
+/**
+ * `k` is the product of the ancestors' largest scales and the output zoom:
+ * one object unit is at most `k` output pixels. `rotated` is set once an
+ * ancestor turns or skews, after which a child's box is its diagonal square.
+ */
+function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boolean, depth: number): void {
+  if (!o || typeof o !== 'object' || depth > 64) return;
+  w.objects++;
+  const label = typeof o.name === 'string' && o.name ? o.name : path;
+  const type = String(o.type ?? '').toLowerCase();
+  const size = ownSize(o);
+  const sw = Math.max(0, num(o.strokeWidth, 1));
+  const sx = Math.abs(num(o.scaleX, 1));
+  const sy = Math.abs(num(o.scaleY, 1));
+  const angle = num(o.angle, 0);
+  const skewX = num(o.skewX, 0), skewY = num(o.skewY, 0);
+  const turned = angle % 90 !== 0 || skewX !== 0 || skewY !== 0;
+
+  let bw: number, bh: number;
+  if (!size) {
+    bw = w.outW; bh = w.outH;
+  } else {
+    const uniform = o.strokeUniform === true;
+    let a = (size.w + (uniform ? 0 : sw)) * sx + (uniform ? sw : 0);
+    let b = (size.h + (uniform ? 0 : sw)) * sy + (uniform ? sw : 0);
+    // Skews near ±90° make tan() explode; the clip to the output below bounds them.
+    if (skewX) a += b * Math.abs(Math.tan((skewX * Math.PI) / 180));
+    if (skewY) b += a * Math.abs(Math.tan((skewY * Math.PI) / 180));
+    if (rotated || turned) {
+      const d = Math.hypot(a, b);
+      a = b = d;
+    }
+    bw = Math.min(w.outW, a * k);
+    bh = Math.min(w.outH, b * k);
+  }
+  const visible = o.visible !== false;
+  if (visible) {
+    const area = bw * bh;
+    w.paint += area;
+    note(w, 'paint', area, label, path);
+    const s = o.shadow;
+    if (s && typeof s === 'object') {
+      const sh = s as Record<string, unknown>;
+      const blur = Math.max(0, num(sh.blur, 0));
+      const offX = Math.abs(num(sh.offsetX, 0)), offY = Math.abs(num(sh.offsetY, 0));
+      if (blur > 0 || offX > 0 || offY > 0) {
+        // Fabric's _setShadow: blur × zoom × the object's mean total scale, unless nonScaling.
+        const scaling = sh.nonScaling === true ? w.zoom : (k * (sx + sy)) / 2;
+        const px = blur * scaling;
+        // Skia's blur layer reaches 3σ past the shape, σ = shadowBlur / 2.
+        const pad = 1.5 * px;
+        const area2 = Math.min(w.outW, bw + 2 * pad + offX * scaling) * Math.min(w.outH, bh + 2 * pad + offY * scaling);
+        if (blur > 0) {
+          w.blur += area2;
+          note(w, 'blur', area2, label, path);
+          const ratio = px / Math.max(w.outW, w.outH);
+          if (ratio > w.blurRatio) w.blurRatio = ratio;
+          note(w, 'blurRadius', ratio, label, path);
+        } else {
+          w.paint += area2;
+        }
+      }
+    }
+    const dashes = dashSegments(o, size);
+    if (dashes > 0) {
+      w.dashes += dashes;
+      note(w, 'dash', dashes, label, path);
+    }
+  }
+  // Children and clip paths live in this object's plane.
+  const childK = k * Math.max(sx, sy);
+  if (type === 'group' && Array.isArray(o.objects)) {
+    (o.objects as FabricObject[]).forEach((c, i) => visit(w, c, `${path}.objects[${i}]`, childK, rotated || turned, depth + 1));
+  }
+  if (o.clipPath && typeof o.clipPath === 'object') {
+    const cp = o.clipPath as FabricObject;
+    const absolute = cp.absolutePositioned === true;
+    visit(w, cp, `${path}.clipPath`, absolute ? w.zoom : childK, absolute ? false : rotated || turned, depth + 1);
+  }
+}
+
+const MP = 1e6;
+
+function fmt(n: number): string {
+  if (n >= 100) return Math.round(n).toLocaleString('en-US');
+  return String(Math.round(n * 100) / 100);
+}
+
+/**
+ * The estimate for rendering `doc` at `scale`, and every dimension over its
+ * limit, each naming the object that contributes most and by how much the
+ * total is over.
+ */
+export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: Readonly<RenderBudgetLimits> = DEFAULT_RENDER_BUDGET): BudgetReport {
+  const outW = Math.max(1, Math.round(num(doc.width, 1) * scale));
+  const outH = Math.max(1, Math.round(num(doc.height, 1) * scale));
+  const w: Walk = { outW, outH, zoom: scale, paint: 0, blur: 0, objects: 0, dashes: 0, blurRatio: 0, top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined } };
+  const objects = Array.isArray(doc.objects) ? doc.objects : [];
+  objects.forEach((o, i) => visit(w, o, `objects[${i}]`, scale, false, 0));
+  const usage: BudgetUsage = {
+    megapixels: (outW * outH) / MP,
+    blurMegapixels: w.blur / MP,
+    blurRatio: w.blurRatio,
+    paintMegapixels: w.paint / MP,
+    objects: w.objects,
+    dashSegments: w.dashes,
+  };
+  const excess: BudgetExcess[] = [];
+  const over = (dimension: BudgetDimension, actual: number, limit: number, what: string, unit: string, top?: Top): void => {
+    if (!(actual > limit)) return;
+    const by = `${fmt(actual)}${unit}, over the limit of ${fmt(limit)}${unit} by ${fmt(actual - limit)}${unit}`;
+    const where = top ? `; the largest share is element "${top.label}"` : '';
+    excess.push({ dimension, actual, limit, ...(top ? { element: top.label, path: top.path } : {}), message: `${what} is ${by}${where}` });
+  };
+  over('pixels', usage.megapixels, limits.maxMegapixels, `the output (${outW}×${outH} at scale ${scale})`, ' MP');
+  over('blurArea', usage.blurMegapixels, limits.maxBlurMegapixels, 'the area under shadow blur', ' MP', w.top.blur);
+  over('blurRadius', usage.blurRatio, limits.maxBlurRatio, 'the largest shadow blur relative to the longer output side', '', w.top.blurRadius);
+  over('paintArea', usage.paintMegapixels, limits.maxPaintMegapixels, 'the total painted area of all objects', ' MP', w.top.paint);
+  over('objects', usage.objects, limits.maxObjects, 'the number of objects (group children and clip paths included)', '');
+  over('dashSegments', usage.dashSegments, limits.maxDashSegments, 'the number of dash segments in dashed strokes', '', w.top.dash);
+  return { ok: excess.length === 0, usage, excess };
+}
+
+/**
+ * A rough upper estimate of the render's time on one core, in ms, from the
+ * measured worst costs: ~100 ns per blurred pixel, ~6 ns per painted pixel,
+ * ~10 ns per output pixel (read back and PNG encode), ~0.17 ms per object
+ * and ~1.8 µs per dash segment. The pool uses it only to tell heavy renders
+ * from light ones, so an error of 2× either way does no harm.
+ */
+export function estimateRenderMs(usage: BudgetUsage): number {
+  return usage.blurMegapixels * 100 + usage.paintMegapixels * 6 + usage.megapixels * 10 + usage.objects * 0.17 + usage.dashSegments * 0.0018;
+}
+
+/** One sentence for an error message: every dimension over budget. */
+export function describeExcess(excess: readonly BudgetExcess[]): string {
+  return excess.map((e) => e.message).join('; ');
+}
