@@ -160,7 +160,13 @@ test('one tenant may not fill the whole waiting room', async () => {
 test('heavy renders of one tenant keep to their share of workers, so a later tenant finds one free', async () => {
   const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000 });
   try {
-    const medium = { ...doc('#123456'), width: 2500, height: 2500 };
+    // Both workers warm first, and each heavy render blurs a 2500² shadow (hundreds of ms), so the
+    // order below depends on the scheduling, not on which worker happened to finish booting first.
+    await Promise.all(['a', 'b'].map((tenant) => pool.render({ document: doc('#000000'), images: new Map() }, { tenant })));
+    const medium = {
+      width: 2500, height: 2500,
+      objects: [{ type: 'rect', left: 0, top: 0, width: 2400, height: 2400, fill: '#123456', shadow: { color: 'rgba(0,0,0,0.5)', blur: 80, offsetX: 10, offsetY: 10 } }],
+    };
     const done: string[] = [];
     // Nobody else waits yet, but heavy renders still take only half the pool (one worker).
     const heavy = [0, 1, 2, 3].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 }).then(() => done.push(`heavy${i}`)));
