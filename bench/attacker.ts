@@ -18,7 +18,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,8 @@ import { createAccount } from '../src/services/manage-accounts.js';
 import { createTemplate } from '../src/services/manage-templates.js';
 import { openStore } from '../src/store/open-store.js';
 import { percentile } from './measure.js';
+import { freePort } from '../src/server-process.test-helper.js';
+import { shadowedRects, slowWithinBudget } from '../src/adversarial-templates.test-helper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -35,40 +36,6 @@ const N = Number(process.env.ATTACK_N ?? 200);
 const CONCURRENCY = Number(process.env.ATTACK_CONCURRENCY ?? 32);
 const SLOW = Number(process.env.ATTACK_SLOW ?? 4);
 const REFUSED = Number(process.env.ATTACK_REFUSED ?? 4);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const shadowed = (count: number, width: number, height: number) => ({
-  version: '7.0.0',
-  width,
-  height,
-  background: '#ffffff',
-  objects: Array.from({ length: count }, (_, i) => ({
-    type: 'Rect', name: `r${i}`, originX: 'left', originY: 'top', left: 0, top: 0, width, height, fill: '#336699',
-    shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 },
-  })),
-});
-
-/** The slowest render found within the static budget: 39 MP under a 1000 px blur plus 11 canvas-sized layers (470 MP painted), about 6 s of Skia work on our VM. */
-function slowWithinBudget() {
-  const rect = (o: Record<string, unknown>) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
-  return {
-    version: '7.0.0',
-    width: 8000,
-    height: 4900,
-    background: '#ffffff',
-    objects: [
-      rect({ name: 'blurred', shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } }),
-      ...Array.from({ length: 11 }, (_, i) => rect({ name: `layer${i}`, fill: i % 2 ? '#abcdef' : '#fedcba', opacity: 0.5 })),
-    ],
-  };
-}
 
 interface Seeded {
   key: string;
@@ -86,7 +53,7 @@ async function seed(dataDir: string): Promise<{ normal: Seeded; slow: Seeded & {
     const attacker = await createAccount(deps, { name: 'attacker', credits: 1_000_000 });
     const slowTpl = await createTemplate(deps, attacker.account.id, { name: 'slow', template: slowWithinBudget() });
     // Saved because it fits at scale 0.1 (13 MP of blur); at scale 1 it is 1,342 MP.
-    const overTpl = await createTemplate(deps, attacker.account.id, { name: 'over', template: shadowed(20, 8192, 8192) });
+    const overTpl = await createTemplate(deps, attacker.account.id, { name: 'over', template: shadowedRects(20, 8192) });
     return {
       normal: { key: normal.key.plaintext, templateId: normalTpl.id },
       slow: { key: attacker.key.plaintext, templateId: slowTpl.id, overId: overTpl.id },

@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { bundledFontFamilies } from './render/fonts/font-registry.js';
 import { createAccount } from './services/manage-accounts.js';
 import { createTemplate } from './services/manage-templates.js';
 import { openStore } from './store/open-store.js';
+import { freePort } from './server-process.test-helper.js';
 
 /**
  * A crash loses no credit: a real server process takes 400 concurrent paid
@@ -34,14 +34,6 @@ const ROUNDS = 3;
 // Long enough that most requests of a 400-request burst on 2 workers finish inside it, short enough to wait for.
 const LEASE_S = 8;
 const SWEEP_S = 1;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

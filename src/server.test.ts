@@ -3,21 +3,13 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './server-process.test-helper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = existsSync(path.join(here, 'main.js')) ? path.join(here, 'main.js') : path.join(here, 'main.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The one test that starts the real server process, as a new user would, and calls it over TCP. */
 test('the real server starts on a fresh DATA_DIR, seeds the demo account once, and serves the contract', { timeout: 90_000 }, async () => {
