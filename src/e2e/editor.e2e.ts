@@ -69,6 +69,7 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByLabel('Name', { exact: true }).fill('E2E card');
+  await page.screenshot({ path: path.join(SHOTS, 'editor-new-template.png') });
   await page.getByLabel('Open Graph (1200 × 630)').check();
   await page.getByRole('button', { name: 'Create' }).click();
   await ready(page);
@@ -91,8 +92,6 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   await page.getByRole('button', { name: 'Redo' }).click();
   await topLayerIs(page, 'badge');
 
-  await page.screenshot({ path: path.join(SHOTS, 'editor-desktop.png') });
-
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const templateId = new URL(page.url()).searchParams.get('template');
@@ -105,6 +104,7 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.equal(await layerName(page, 2).inputValue(), 'title');
   await page.getByRole('button', { name: 'Select title' }).click();
   assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Hello from the editor');
+  await page.screenshot({ path: path.join(SHOTS, 'editor-desktop.png') });
   await page.getByRole('button', { name: 'Select badge' }).click();
   assert.equal(await page.getByLabel('Corner radius').inputValue(), '40');
 

@@ -98,14 +98,15 @@ export class DocumentStore {
   private async restore(doc: TemplateDocument): Promise<void> {
     this.restoring = true;
     try {
-      const selectedName = (this.selected() as { name?: string } | null)?.name;
+      // By position, not name: undoing a rename must keep the same object selected.
+      const selectedIndex = this.objects().indexOf(this.selected() as FabricObject);
       this.width = doc.width;
       this.height = doc.height;
       await ensureFonts(collectTexts(doc.objects));
       await this.canvas.loadFromJSON(doc);
       if (doc.background === undefined) this.canvas.backgroundColor = '';
       for (const o of this.objects()) if (o instanceof Textbox) o.initDimensions();
-      const again = this.objects().find((o) => (o as { name?: string }).name === selectedName);
+      const again = selectedIndex >= 0 ? this.objects()[selectedIndex] : undefined;
       if (again) this.canvas.setActiveObject(again);
       this.canvas.requestRenderAll();
     } finally {

@@ -1,7 +1,7 @@
 import type { FabricObject } from 'fabric';
 import type { DocumentStore } from '../document-store.js';
 import { checkName } from '../names.js';
-import { fieldId, h } from './dom.js';
+import { fieldId, h, icon } from './dom.js';
 
 const nameOf = (o: FabricObject) => String((o as { name?: unknown }).name ?? '');
 
@@ -37,10 +37,10 @@ export function renderLayers(root: HTMLElement, store: DocumentStore, errorsByNa
         h('button', { type: 'button', class: 'layer-kind', title: `Select ${name}`, 'aria-label': `Select ${name}`, onclick: () => store.select(o) }, kindLabel(o)),
         h('label', { for: id, class: 'visually-hidden' }, `Name of layer ${objects.length - index}`),
         input,
-        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(!o.visible), title: o.visible ? 'Hide' : 'Show', 'aria-label': `${o.visible ? 'Hide' : 'Show'} ${name}`, onclick: () => void store.set(o, { visible: !o.visible }, true) }, o.visible ? '◉' : '○'),
-        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(locked), title: locked ? 'Unlock' : 'Lock', 'aria-label': `${locked ? 'Unlock' : 'Lock'} ${name}`, onclick: () => store.setLocked(o, !locked) }, locked ? '🔒' : '🔓'),
-        h('button', { type: 'button', class: 'icon', title: 'Bring forward', 'aria-label': `Bring ${name} forward`, disabled: index === objects.length - 1, onclick: () => store.moveTo(o, index + 1) }, '↑'),
-        h('button', { type: 'button', class: 'icon', title: 'Send backward', 'aria-label': `Send ${name} backward`, disabled: index === 0, onclick: () => store.moveTo(o, index - 1) }, '↓'),
+        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(!o.visible), title: o.visible ? 'Hide' : 'Show', 'aria-label': `${o.visible ? 'Hide' : 'Show'} ${name}`, onclick: () => void store.set(o, { visible: !o.visible }, true) }, icon(o.visible ? 'eye' : 'eye-off')),
+        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(locked), title: locked ? 'Unlock' : 'Lock', 'aria-label': `${locked ? 'Unlock' : 'Lock'} ${name}`, onclick: () => store.setLocked(o, !locked) }, icon(locked ? 'lock' : 'unlock')),
+        h('button', { type: 'button', class: 'icon', title: 'Bring forward', 'aria-label': `Bring ${name} forward`, disabled: index === objects.length - 1, onclick: () => store.moveTo(o, index + 1) }, icon('up')),
+        h('button', { type: 'button', class: 'icon', title: 'Send backward', 'aria-label': `Send ${name} backward`, disabled: index === 0, onclick: () => store.moveTo(o, index - 1) }, icon('down')),
         problem,
         ...serverErrors.map((m) => h('p', { class: 'field-error server', role: 'alert' }, m)),
       );
@@ -64,7 +64,7 @@ function kindLabel(o: FabricObject): string {
     case 'line':
       return '╱';
     case 'image':
-      return '🖼';
+      return '▣';
     default:
       return '◆';
   }

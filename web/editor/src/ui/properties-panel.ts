@@ -93,7 +93,7 @@ export class PropertiesPanel {
             (v) => Number(v),
           ),
           this.number(o, 'lineHeight', 'Line height', (x) => round((x as Textbox).lineHeight), (v) => ({ lineHeight: v }), { min: 0, max: 100, step: 0.05 }),
-          this.number(o, 'charSpacing', 'Letter spacing (‰ em)', (x) => round((x as Textbox).charSpacing), (v) => ({ charSpacing: v }), { min: -1000, max: 1000, step: 10 }),
+          this.number(o, 'charSpacing', 'Letter spacing', (x) => round((x as Textbox).charSpacing), (v) => ({ charSpacing: v }), { min: -1000, max: 1000, step: 10 }),
           this.select(o, 'textAlign', 'Alignment', TEXT_ALIGNS.map((a) => [a, a]), (x) => (x as Textbox).textAlign),
         ]),
       );
