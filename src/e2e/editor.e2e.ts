@@ -147,3 +147,49 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("the server's validation error is shown at the object it names", async () => {
+  const api = (method: string, url: string, body?: unknown, type = 'application/json') =>
+    fetch(`${server.base}${url}`, {
+      method, headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': type }) },
+      body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
+    });
+  // A font the account owns when the editor opens and loses before the save: the editor's own
+  // check (which shares the server's rules) passes, so only the server can refuse it.
+  const woff = await readFile(path.join(repoRoot(), 'node_modules/@fontsource/lato/files/lato-latin-400-normal.woff'));
+  const font = (await (await api('POST', '/fonts?family=Brand%20Sans', woff, 'font/woff')).json()) as { id: string };
+  const created = await api('POST', '/templates', {
+    name: 'Font check',
+    template: {
+      version: '7.4.0', width: 800, height: 400, background: '#fef3c7',
+      objects: [
+        { type: 'Rect', name: 'panel', left: 40, top: 40, width: 300, height: 200, fill: '#0f766e', originX: 'left', originY: 'top' },
+        { type: 'Textbox', name: 'headline', text: 'Brand fonts', left: 60, top: 60, width: 600, fontSize: 48, fontFamily: 'Inter', originX: 'left', originY: 'top' },
+      ],
+    },
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.addInitScript(`localStorage.setItem('imprint.apiKey', ${JSON.stringify(server.key)})`);
+  await page.goto(`${server.base}/editor?template=${id}`);
+  await ready(page);
+  await page.getByRole('button', { name: 'Select headline' }).click();
+  await page.getByLabel('Font', { exact: true }).selectOption('Brand Sans');
+  assert.equal((await api('DELETE', `/fonts/${font.id}`)).status, 204);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Not saved' }).waitFor();
+  const layer = page.locator('li.layer[data-name="headline"]');
+  assert.match(await layer.getAttribute('class') ?? '', /has-error/);
+  assert.match(await layer.getByRole('alert').first().innerText(), /Brand Sans/);
+  assert.equal(await page.locator('li.layer[data-name="panel"].has-error').count(), 0);
+  assert.match(await page.locator('#properties').getByRole('alert').first().innerText(), /Brand Sans/);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-error-dark.png') });
+  assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+  await page.close();
+});

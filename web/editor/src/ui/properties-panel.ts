@@ -88,7 +88,7 @@ export class PropertiesPanel {
           this.select(
             o, 'fontWeight', 'Weight',
             // Only weights the server has files for: any other would be synthesised differently by Skia and Chromium.
-            weights.filter((w) => fontWeight(w) === null).map((w) => [String(w), w === 400 ? 'Regular (400)' : w === 700 ? 'Bold (700)' : String(w)]),
+            weights.filter((w) => fontWeight(w) === null).map((w) => [String(w), w === 400 ? 'Regular' : w === 700 ? 'Bold' : String(w)]),
             (x) => normalWeight((x as Textbox).fontWeight),
             (v) => Number(v),
           ),
