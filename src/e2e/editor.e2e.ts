@@ -5,7 +5,7 @@
  * Screenshots land in dist/e2e-screenshots/ (E2E_SCREENSHOTS to override).
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -57,6 +57,33 @@ async function ready(page: Page): Promise<void> {
 
 /** Undo/redo restore asynchronously (fonts, loadFromJSON): wait for the layers list to show the name. */
 const topLayerIs = (page: Page, name: string) => page.waitForSelector(`li.layer[data-name="${name}"]:first-child`);
+
+async function generatedPng(templateId: string): Promise<PNG> {
+  const generated = await fetch(`${server.base}/image/generate`, {
+    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId }),
+  });
+  assert.equal(generated.status, 200, await generated.clone().text());
+  const { imageURL } = (await generated.json()) as { imageURL: string };
+  return PNG.sync.read(Buffer.from(await (await fetch(imageURL)).arrayBuffer()));
+}
+
+async function editorPng(page: Page): Promise<PNG> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PNG' }).click();
+  return PNG.sync.read(await readFile((await (await download).path())!));
+}
+
+/** Share of differing pixels; writes the diff image next to the screenshots when over the bar. */
+async function mismatch(a: PNG, b: PNG, label: string): Promise<number> {
+  assert.equal(a.width, b.width, label);
+  assert.equal(a.height, b.height, label);
+  const diff = new PNG({ width: a.width, height: a.height });
+  const differing = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
+  const share = differing / (a.width * a.height);
+  console.log(`${label}: editor vs API ${differing} differing pixels of ${a.width * a.height} (${(share * 100).toFixed(3)}%)`);
+  if (share > MAX_MISMATCH) await writeFile(path.join(SHOTS, `diff-${label.replace(/\W+/g, '-')}.png`), PNG.sync.write(diff));
+  return share;
+}
 
 const layerName = (page: Page, n: number) => page.getByLabel(`Name of layer ${n}`, { exact: true });
 
@@ -116,28 +143,10 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.equal(stored.template.width, 1200);
   assert.equal(stored.template.height, 630);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PNG' }).click();
-  const editorPng = PNG.sync.read(await readFile((await (await download).path())!));
-
-  const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId }),
-  });
-  assert.equal(generated.status, 200, await generated.clone().text());
-  const { imageURL } = (await generated.json()) as { imageURL: string };
-  const apiPng = PNG.sync.read(Buffer.from(await (await fetch(imageURL)).arrayBuffer()));
-
-  assert.equal(editorPng.width, 1200);
-  assert.equal(editorPng.height, 630);
-  assert.equal(apiPng.width, editorPng.width);
-  assert.equal(apiPng.height, editorPng.height);
-  const diff = new PNG({ width: apiPng.width, height: apiPng.height });
-  const differing = pixelmatch(editorPng.data, apiPng.data, diff.data, apiPng.width, apiPng.height, { threshold: 0.1 });
-  const share = differing / (apiPng.width * apiPng.height);
-  console.log(`editor vs API: ${differing} differing pixels of ${apiPng.width * apiPng.height} (${(share * 100).toFixed(3)}%)`);
-  if (share > MAX_MISMATCH) {
-    await import('node:fs/promises').then((fs) => fs.writeFile(path.join(SHOTS, 'editor-vs-api-diff.png'), PNG.sync.write(diff)));
-  }
+  const fromEditor = await editorPng(page);
+  assert.equal(fromEditor.width, 1200);
+  assert.equal(fromEditor.height, 630);
+  const share = await mismatch(fromEditor, await generatedPng(templateId!), 'E2E card');
   assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -191,5 +200,23 @@ test("the server's validation error is shown at the object it names", async () =
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: path.join(SHOTS, 'editor-error-dark.png') });
   assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+  await page.close();
+});
+
+test('the demo templates open in the editor as the API renders them', async () => {
+  const list = (await (await fetch(`${server.base}/templates/all`, { headers: server.auth })).json()) as { id: string; name: string }[];
+  assert.ok(list.length >= 3, JSON.stringify(list));
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.addInitScript(`localStorage.setItem('imprint.apiKey', ${JSON.stringify(server.key)})`);
+  const over: string[] = [];
+  for (const t of list.filter((x) => x.name !== 'E2E card' && x.name !== 'Font check')) {
+    await page.goto(`${server.base}/editor?template=${t.id}`);
+    await ready(page);
+    const share = await mismatch(await editorPng(page), await generatedPng(t.id), t.name);
+    if (share > MAX_MISMATCH) over.push(`${t.name}: ${(share * 100).toFixed(3)}%`);
+  }
+  assert.deepEqual(over, []);
+  assert.deepEqual(problems, []);
   await page.close();
 });

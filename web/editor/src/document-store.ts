@@ -103,7 +103,7 @@ export class DocumentStore {
       this.width = doc.width;
       this.height = doc.height;
       await ensureFonts(collectTexts(doc.objects));
-      await this.canvas.loadFromJSON(doc);
+      await this.canvas.loadFromJSON(withExplicitOrigins(doc));
       if (doc.background === undefined) this.canvas.backgroundColor = '';
       for (const o of this.objects()) if (o instanceof Textbox) o.initDimensions();
       const again = selectedIndex >= 0 ? this.objects()[selectedIndex] : undefined;
@@ -219,6 +219,24 @@ export class DocumentStore {
     canvas.requestRenderAll();
     return url;
   }
+}
+
+/**
+ * Objects without originX/originY mean the default of the Fabric version that
+ * wrote them (centre from 7, top-left before), as the renderer reads them
+ * (normalize-document.ts). Spelled out before loading, because this editor's
+ * own default is top-left whatever the document's version.
+ */
+function withExplicitOrigins(doc: TemplateDocument): TemplateDocument {
+  const major = Number(/^\s*(\d+)/.exec(String(doc.version ?? ''))?.[1] ?? 7);
+  const fill = (objects: unknown[]): unknown[] =>
+    (objects as Record<string, unknown>[]).map((o) => ({
+      ...o,
+      originX: o.originX ?? (major >= 7 ? 'center' : 'left'),
+      originY: o.originY ?? (major >= 7 ? 'center' : 'top'),
+      ...(Array.isArray(o.objects) ? { objects: fill(o.objects) } : {}),
+    }));
+  return { ...doc, objects: fill(doc.objects) as TemplateDocument['objects'] };
 }
 
 function collectTexts(objects: readonly unknown[]): TextLike[] {
