@@ -50,7 +50,11 @@ async function main(): Promise<void> {
 
   const fit = () => {
     const pad = 32;
-    const zoom = Math.min((stage.clientWidth - pad) / store.width, (stage.clientHeight - pad) / store.height, 2);
+    // On a phone the stage takes the canvas's height (up to 60% of the screen) instead of a fixed share,
+    // so a landscape card is not framed by empty space.
+    const narrow = window.matchMedia('(max-width: 900px)').matches;
+    const availableHeight = narrow ? window.innerHeight * 0.6 : stage.clientHeight - pad;
+    const zoom = Math.min((stage.clientWidth - pad) / store.width, availableHeight / store.height, 2);
     const z = Math.max(0.05, zoom);
     canvas.setDimensions({ width: Math.round(store.width * z), height: Math.round(store.height * z) });
     canvas.setZoom(z);
