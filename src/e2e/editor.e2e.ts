@@ -110,6 +110,11 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.equal(await layerName(page, 1).inputValue(), 'rectangle-1');
   assert.equal(await layerName(page, 2).inputValue(), 'title');
 
+  assert.equal(await page.getByLabel('X', { exact: true }).inputValue(), '120');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByLabel('X', { exact: true }).inputValue(), '130');
+  assert.equal(await page.getByLabel('Y', { exact: true }).inputValue(), '284.5');
   await page.getByLabel('Corner radius').fill('40');
   await page.getByLabel('Corner radius').press('Enter');
   await layerName(page, 1).fill('badge');

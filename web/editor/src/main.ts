@@ -191,6 +191,13 @@ async function main(): Promise<void> {
     } else if (mod && event.key.toLowerCase() === 'y') {
       event.preventDefault();
       void store.redo();
+    } else if (event.key.startsWith('Arrow') && store.selected() && !store.isLocked(store.selected()!)) {
+      event.preventDefault();
+      const o = store.selected()!;
+      const step = event.shiftKey ? 10 : 1;
+      const dx = event.key === 'ArrowLeft' ? -step : event.key === 'ArrowRight' ? step : 0;
+      const dy = event.key === 'ArrowUp' ? -step : event.key === 'ArrowDown' ? step : 0;
+      void store.set(o, { left: o.left + dx, top: o.top + dy }, true);
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       const o = store.selected();
       if (o) {
