@@ -106,6 +106,15 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.equal(await layerName(page, 1).inputValue(), 'title');
   await page.getByLabel('Text', { exact: true }).fill('Hello from the editor');
   await page.getByLabel('Text', { exact: true }).blur();
+  // Typing on the canvas itself: Fabric's own text editing, committed when editing ends.
+  const box = (await page.locator('canvas.upper-canvas').boundingBox())!;
+  const zoom = box.width / 1200;
+  await page.mouse.dblclick(box.x + 200 * zoom, box.y + 100 * zoom);
+  await page.getByLabel('Text of title').waitFor({ state: 'attached' });
+  // A double-click selects the word under the pointer, "Hello"; typing replaces it.
+  await page.keyboard.type('Hi');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Hi from the editor');
   await page.getByRole('button', { name: 'Rectangle' }).click();
   assert.equal(await layerName(page, 1).inputValue(), 'rectangle-1');
   assert.equal(await layerName(page, 2).inputValue(), 'title');
@@ -135,7 +144,7 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   assert.equal(await layerName(page, 1).inputValue(), 'badge');
   assert.equal(await layerName(page, 2).inputValue(), 'title');
   await page.getByRole('button', { name: 'Select title' }).click();
-  assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Hello from the editor');
+  assert.equal(await page.getByLabel('Text', { exact: true }).inputValue(), 'Hi from the editor');
   await page.screenshot({ path: path.join(SHOTS, 'editor-desktop.png') });
   await page.getByRole('button', { name: 'Select badge' }).click();
   assert.equal(await page.getByLabel('Corner radius').inputValue(), '40');

@@ -37,6 +37,10 @@ export class DocumentStore {
     canvas.on('object:modified', () => this.commit());
     canvas.on('text:changed', () => this.emit());
     canvas.on('text:editing:exited', () => this.commit());
+    // Fabric types into a hidden textarea of its own; give it a name so screen readers and label checks see a labelled field.
+    canvas.on('text:editing:entered', ({ target }) => {
+      target.hiddenTextarea?.setAttribute('aria-label', `Text of ${String((target as { name?: unknown }).name ?? 'the text')}`);
+    });
     canvas.on('selection:created', () => this.emit());
     canvas.on('selection:updated', () => this.emit());
     canvas.on('selection:cleared', () => this.emit());
