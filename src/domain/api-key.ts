@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { randomBase62 } from './ids.js';
-
-/** 22 base62 characters carry 130.9 bits, above the 128-bit floor. */
-const SECRET_LENGTH = 22;
+/** The shape of API keys; generating and hashing them needs node:crypto and lives in services/api-key-secret.ts. */
 export const API_KEY_PREFIX = 'imp_';
 const KEY_PATTERN = /^imp_[0-9A-Za-z]{22,64}$/;
 
@@ -12,19 +8,6 @@ export interface NewApiKey {
   hash: string;
   prefix: string;
   last4: string;
-}
-
-export function generateApiKey(): NewApiKey {
-  const plaintext = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
-  return { plaintext, hash: hashApiKey(plaintext), prefix: API_KEY_PREFIX, last4: plaintext.slice(-4) };
-}
-
-/**
- * Plain SHA-256 is right here (unlike for passwords): keys carry 128+ random bits,
- * so there is nothing to brute-force, and a fast hash keeps auth off the hot path.
- */
-export function hashApiKey(plaintext: string): string {
-  return createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
 
 export function looksLikeApiKey(value: string): boolean {

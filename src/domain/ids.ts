@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
-
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Web Crypto (global in Node 20 and every browser), so the domain bundles for the editor unchanged. */
+function randomBytes(count: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(count));
+}
 
 /**
  * Base62 of `bytes` random bytes, fixed length. Rejection sampling keeps every

@@ -1,4 +1,5 @@
-import { hashApiKey, parseBearer } from '../domain/api-key.js';
+import { parseBearer } from '../domain/api-key.js';
+import { hashApiKey } from './api-key-secret.js';
 import type { Account, ApiKeyRecord } from '../store/store.js';
 import type { ServiceDeps } from './service-deps.js';
 

@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX, generateApiKey } from '../domain/api-key.js';
+import { API_KEY_PREFIX } from '../domain/api-key.js';
+import { generateApiKey } from './api-key-secret.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { ApiKeyRecord } from '../store/store.js';

@@ -17,6 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
 };
 
 /**
@@ -51,6 +52,10 @@ export function registerWebRoutes(app: ImprintApp, dir: string = webDir()): void
   const files = listServableFiles(dir);
 
   app.get('/', { schema: { hide: true } }, async (request, reply) => serve(request, reply, files.get('index.html'), true));
+
+  // The editor: its own page (web/editor/index.html, bundle in web/editor/build/), under the same CSP.
+  app.get('/editor', { schema: { hide: true } }, async (request, reply) => serve(request, reply, files.get('editor/index.html'), true));
+  registerEditorFontRoutes(app);
 
   // The page is only served at /: its relative asset URLs would not resolve from /web/index.html.
   app.get('/web/*', {
@@ -103,4 +108,53 @@ async function serve(request: FastifyRequest, reply: FastifyReply, file: WebFile
   if (isHtml) reply.header('Content-Security-Policy', HTML_CSP).header('X-Frame-Options', 'DENY');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type(file.contentType).send(data);
+}
+
+interface EditorFonts {
+  families: string[];
+  weights: number[];
+  /** Relative URLs, resolved against the page like every other request the editor makes. */
+  files: string[];
+  faces: { family: string; weight: number; style: 'normal' | 'italic'; unicodeRange?: string; file: number }[];
+}
+
+/**
+ * The renderer's own font files, for the editor's FontFace registrations, so
+ * that the browser measures and draws text with the bytes Skia uses. Files
+ * are addressed by index into a list made from the bundle at the first
+ * request: no path from the URL ever reaches the file system. The registry
+ * is imported lazily because it loads the canvas addon.
+ */
+function registerEditorFontRoutes(app: ImprintApp): void {
+  let built: { json: EditorFonts; paths: string[] } | undefined;
+  const build = async () => {
+    if (built) return built;
+    const { bundledFontFaces, bundledFontFamilies } = await import('../../render/fonts/font-registry.js');
+    const paths: string[] = [];
+    const index = new Map<string, number>();
+    const faces = bundledFontFaces().map((face) => {
+      let file = index.get(face.file);
+      if (file === undefined) {
+        file = paths.push(face.file) - 1;
+        index.set(face.file, file);
+      }
+      return { family: face.family, weight: face.weight, style: face.style, ...(face.unicodeRange ? { unicodeRange: face.unicodeRange } : {}), file };
+    });
+    const weights = [...new Set(faces.map((f) => f.weight))].sort((a, b) => a - b);
+    built = { json: { families: bundledFontFamilies(), weights, files: paths.map((_, i) => `editor/fonts/${i}.woff`), faces }, paths };
+    return built;
+  };
+
+  app.get('/editor/fonts.json', { schema: { hide: true } }, async (_request, reply) => {
+    const { json } = await build();
+    return reply.header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').send(json);
+  });
+
+  app.get('/editor/fonts/:file', {
+    schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,6}\\.woff$' }) }) },
+  }, async (request, reply) => {
+    const { paths } = await build();
+    const absolutePath = paths[Number.parseInt(request.params.file, 10)];
+    return serve(request, reply, absolutePath ? { absolutePath, contentType: 'font/woff' } : undefined, false);
+  });
 }

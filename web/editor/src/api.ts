@@ -1,0 +1,116 @@
+/**
+ * Every request the editor makes, in one place. Today it authenticates with
+ * the API key the developer area keeps in localStorage; switching to a
+ * session cookie (plus a CSRF token) changes only `headers()` here.
+ */
+import type { TemplateDocument } from '../../../src/domain/template.js';
+
+const STORAGE_KEY = 'imprint.apiKey';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export interface TemplateSummary {
+  id: string;
+  name: string;
+}
+
+export interface TemplateFull extends TemplateSummary {
+  template: TemplateDocument;
+}
+
+export interface AccountFont {
+  id: string;
+  family: string;
+  weight: number;
+  style: string;
+}
+
+export interface BundledFonts {
+  families: string[];
+  weights: number[];
+  files: string[];
+  faces: { family: string; weight: number; style: 'normal' | 'italic'; unicodeRange?: string; file: number }[];
+}
+
+export function readKey(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeKey(key: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, key);
+  } catch {
+    // Storage disabled: the key lives as long as the page.
+  }
+  memoryKey = key;
+}
+
+let memoryKey: string | null = null;
+
+/** Relative to the page, so the app also works under a path prefix. */
+export function apiUrl(path: string): string {
+  return new URL(path.replace(/^\//, ''), document.baseURI).href;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const key = memoryKey ?? readKey();
+  return { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(json ? { 'Content-Type': 'application/json' } : {}) };
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers: headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch (error) {
+    throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page: reported below as a bare status.
+  }
+  if (!response.ok) {
+    const d = data as { code?: unknown; message?: unknown; errors?: unknown } | null;
+    if (d && typeof d.code === 'string') {
+      throw new ApiFailure(response.status, d.code, String(d.message), Array.isArray(d.errors) ? (d.errors as FieldError[]) : []);
+    }
+    throw new ApiFailure(response.status, `http_${response.status}`, `The server answered ${response.status} without an error body.`);
+  }
+  return data as T;
+}
+
+export const api = {
+  account: () => request<{ id: string }>('GET', '/account'),
+  template: (id: string) => request<TemplateFull>('GET', `/templates/${encodeURIComponent(id)}`),
+  createTemplate: (name: string, template: TemplateDocument) => request<TemplateSummary>('POST', '/templates', { name, template }),
+  updateTemplate: (id: string, name: string, template: TemplateDocument) =>
+    request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),
+  accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
+  bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
+};

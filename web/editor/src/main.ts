@@ -1,0 +1,274 @@
+/**
+ * Wiring only: builds the store on a Fabric canvas, renders the panels from
+ * it on every change, and routes buttons and shortcuts to store methods.
+ */
+import { Canvas } from 'fabric';
+import { validateTemplate } from '../../../src/domain/template-schema.js';
+import { ApiFailure, api, readKey, storeKey, type FieldError } from './api.js';
+import { DocumentStore } from './document-store.js';
+import { setBundledFonts } from './fonts.js';
+import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
+import { byId, h } from './ui/dom.js';
+import { renderLayers } from './ui/layers-panel.js';
+import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
+
+const params = new URLSearchParams(location.search);
+let templateId = params.get('template');
+let savedSnapshot = '';
+let errorsByName = new Map<string, string[]>();
+const fontChoices: FontChoices = { families: [], weights: [400, 700] };
+
+const status = byId<HTMLElement>('status');
+const saveErrors = byId<HTMLElement>('save-errors');
+const nameInput = byId<HTMLInputElement>('template-name');
+const stage = byId<HTMLElement>('stage');
+
+function say(message: string, kind: 'info' | 'error' | 'ok' = 'info'): void {
+  status.textContent = message;
+  status.dataset.kind = kind;
+}
+
+async function main(): Promise<void> {
+  if (!readKey()) await askForKey();
+  const canvas = new Canvas(byId<HTMLCanvasElement>('canvas'), { preserveObjectStacking: true, backgroundColor: '#ffffff' });
+  const store = new DocumentStore(canvas);
+  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? []);
+  const layersRoot = byId<HTMLElement>('layers');
+
+  const render = () => {
+    const focused = document.activeElement;
+    const focusedLayer = focused instanceof HTMLInputElement && layersRoot.contains(focused) ? focused.closest('li')?.dataset.name : undefined;
+    renderLayers(layersRoot, store, errorsByName);
+    if (focusedLayer !== undefined) layersRoot.querySelector<HTMLInputElement>(`li[data-name="${CSS.escape(focusedLayer)}"] input`)?.focus();
+    properties.render();
+    byId<HTMLButtonElement>('undo').disabled = !store.history.canUndo;
+    byId<HTMLButtonElement>('redo').disabled = !store.history.canRedo;
+    const dirty = store.history.present !== savedSnapshot;
+    byId<HTMLElement>('dirty').hidden = !dirty;
+  };
+  store.onChange(render);
+
+  const fit = () => {
+    const pad = 32;
+    // On a phone the stage takes the canvas's height (up to 60% of the screen) instead of a fixed share,
+    // so a landscape card is not framed by empty space.
+    const narrow = window.matchMedia('(max-width: 900px)').matches;
+    const availableHeight = narrow ? window.innerHeight * 0.6 : stage.clientHeight - pad;
+    const zoom = Math.min((stage.clientWidth - pad) / store.width, availableHeight / store.height, 2);
+    const z = Math.max(0.05, zoom);
+    canvas.setDimensions({ width: Math.round(store.width * z), height: Math.round(store.height * z) });
+    canvas.setZoom(z);
+    byId('zoom-level').textContent = `${Math.round(z * 100)}%`;
+  };
+  new ResizeObserver(fit).observe(stage);
+
+  try {
+    const [bundled, own] = await Promise.all([api.bundledFonts(), api.accountFonts().catch(() => [])]);
+    setBundledFonts(bundled);
+    fontChoices.families = [...bundled.families, ...own.map((f) => f.family).filter((f) => !bundled.families.includes(f))];
+    fontChoices.weights = [...new Set([...bundled.weights, ...own.map((f) => f.weight)])].sort((a, b) => a - b);
+  } catch (error) {
+    say(`Fonts could not be listed: ${(error as Error).message}`, 'error');
+  }
+
+  if (templateId) {
+    try {
+      const t = await api.template(templateId);
+      nameInput.value = t.name;
+      await store.load(t.template);
+      document.title = `${t.name} — Imprint editor`;
+    } catch (error) {
+      say(error instanceof ApiFailure ? error.message : String(error), 'error');
+      templateId = null;
+    }
+  }
+  if (!templateId) {
+    const choice = await chooseSize();
+    nameInput.value = choice.name;
+    await store.load({ version: '7.4.0', width: choice.width, height: choice.height, objects: [], background: '#ffffff' });
+  }
+  savedSnapshot = templateId ? store.history.present : '';
+  fit();
+  render();
+
+  const add = (kind: 'text' | 'rect' | 'circle' | 'line') => () => void store.add(kind).then(render);
+  byId('add-text').addEventListener('click', add('text'));
+  byId('add-rect').addEventListener('click', add('rect'));
+  byId('add-circle').addEventListener('click', add('circle'));
+  byId('add-line').addEventListener('click', add('line'));
+  byId<HTMLFormElement>('image-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const url = byId<HTMLInputElement>('image-url').value.trim();
+    if (!/^https:\/\//i.test(url)) {
+      say('Give an https:// image address: the server fetches it over https when it renders.', 'error');
+      return;
+    }
+    say('Loading image…');
+    store.add('image', url).then(
+      () => say('Image added.', 'ok'),
+      () => say('That image could not be loaded. Its server must allow cross-origin use (CORS), or the canvas could not be exported.', 'error'),
+    );
+  });
+  byId('undo').addEventListener('click', () => void store.undo());
+  byId('redo').addEventListener('click', () => void store.redo());
+  byId('zoom-fit').addEventListener('click', fit);
+  byId('delete').addEventListener('click', () => {
+    const o = store.selected();
+    if (o) store.remove(o);
+  });
+  byId('download-png').addEventListener('click', () => {
+    const link = h('a', { href: store.exportPng(), download: `${nameInput.value.trim() || 'template'}.png` });
+    link.click();
+  });
+  nameInput.addEventListener('input', () => (byId<HTMLElement>('dirty').hidden = false));
+
+  const save = async () => {
+    const name = nameInput.value.trim();
+    if (!name) {
+      say('Give the template a name first.', 'error');
+      nameInput.focus();
+      return;
+    }
+    const doc = store.toDocument();
+    // The server's own rules, run here first: most mistakes show before a round trip.
+    const local = validateTemplate(doc, { fontFamilies: fontChoices.families });
+    if (!local.ok) {
+      showErrors(local.issues.map((i) => ({ path: `template.${i.path}`, message: i.message })));
+      say('Not saved: fix the problems marked in the layers list.', 'error');
+      return;
+    }
+    say('Saving…');
+    try {
+      if (templateId) await api.updateTemplate(templateId, name, doc);
+      else {
+        const created = await api.createTemplate(name, doc);
+        templateId = created.id;
+        history.replaceState(null, '', `?template=${encodeURIComponent(created.id)}`);
+      }
+      savedSnapshot = JSON.stringify(doc);
+      showErrors([]);
+      say(`Saved. Template id: ${templateId}`, 'ok');
+    } catch (error) {
+      if (error instanceof ApiFailure) {
+        showErrors(error.errors);
+        say(`Not saved: ${error.message}`, 'error');
+      } else say(`Not saved: ${String(error)}`, 'error');
+    }
+  };
+  byId('save').addEventListener('click', () => void save());
+
+  function showErrors(errors: FieldError[]): void {
+    errorsByName = new Map();
+    const general: string[] = [];
+    const objects = store.objects();
+    for (const e of errors) {
+      const index = /^template\.objects\[(\d+)\]/.exec(e.path)?.[1];
+      const name = index === undefined ? undefined : (objects[Number(index)] as { name?: string } | undefined)?.name;
+      if (name !== undefined) errorsByName.set(name, [...(errorsByName.get(name) ?? []), e.message]);
+      else general.push(e.message);
+    }
+    saveErrors.replaceChildren(...general.map((m) => h('li', {}, m)));
+    saveErrors.hidden = general.length === 0;
+    properties.render();
+    render();
+    // A rebuilt panel shows the new messages for the selected object.
+    const selected = store.selected();
+    store.select(null);
+    if (selected) store.select(selected);
+  }
+
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    const typing = target.closest('input, textarea, select') !== null || canvas.getActiveObject()?.isType('textbox') && (canvas.getActiveObject() as unknown as { isEditing: boolean }).isEditing;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void save();
+    } else if (typing) return;
+    else if (mod && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      void (event.shiftKey ? store.redo() : store.undo());
+    } else if (mod && event.key.toLowerCase() === 'y') {
+      event.preventDefault();
+      void store.redo();
+    } else if (event.key.startsWith('Arrow') && store.selected() && !store.isLocked(store.selected()!)) {
+      event.preventDefault();
+      const o = store.selected()!;
+      const step = event.shiftKey ? 10 : 1;
+      const dx = event.key === 'ArrowLeft' ? -step : event.key === 'ArrowRight' ? step : 0;
+      const dy = event.key === 'ArrowUp' ? -step : event.key === 'ArrowDown' ? step : 0;
+      void store.set(o, { left: o.left + dx, top: o.top + dy }, true);
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      const o = store.selected();
+      if (o) {
+        event.preventDefault();
+        store.remove(o);
+      }
+    }
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (store.history.present !== savedSnapshot) event.preventDefault();
+  });
+  document.body.dataset.ready = 'true';
+}
+
+function askForKey(): Promise<void> {
+  const dialog = byId<HTMLDialogElement>('key-dialog');
+  const form = byId<HTMLFormElement>('key-form');
+  const input = byId<HTMLInputElement>('key-input');
+  const error = byId<HTMLElement>('key-error');
+  dialog.showModal();
+  return new Promise((resolve) => {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      storeKey(input.value.trim());
+      try {
+        await api.account();
+        dialog.close();
+        resolve();
+      } catch (e) {
+        error.textContent = e instanceof ApiFailure ? e.message : String(e);
+        error.hidden = false;
+      }
+    });
+  });
+}
+
+function chooseSize(): Promise<{ name: string; width: number; height: number }> {
+  const dialog = byId<HTMLDialogElement>('new-dialog');
+  const presets = byId<HTMLElement>('presets');
+  presets.replaceChildren(
+    ...[...SIZE_PRESETS, { id: 'custom', label: 'Custom size', width: 0, height: 0 }].map((p, i) =>
+      h('label', { class: 'preset' }, h('input', { type: 'radio', name: 'preset', value: p.id, checked: i === 0 }), h('span', {}, p.label)),
+    ),
+  );
+  const w = byId<HTMLInputElement>('custom-width');
+  const hh = byId<HTMLInputElement>('custom-height');
+  for (const input of [w, hh]) {
+    input.min = String(CANVAS_SIDE.min);
+    input.max = String(CANVAS_SIDE.max);
+  }
+  const custom = byId<HTMLElement>('custom-size');
+  presets.addEventListener('change', () => {
+    custom.hidden = (presets.querySelector('input:checked') as HTMLInputElement).value !== 'custom';
+  });
+  dialog.showModal();
+  return new Promise((resolve) => {
+    byId<HTMLFormElement>('new-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const id = (presets.querySelector('input:checked') as HTMLInputElement).value;
+      const preset = SIZE_PRESETS.find((p) => p.id === id);
+      const width = preset ? preset.width : Number(w.value);
+      const height = preset ? preset.height : Number(hh.value);
+      if (![width, height].every((n) => Number.isInteger(n) && n >= CANVAS_SIDE.min && n <= CANVAS_SIDE.max)) {
+        w.setCustomValidity(`Whole pixels from ${CANVAS_SIDE.min} to ${CANVAS_SIDE.max}.`);
+        w.reportValidity();
+        return;
+      }
+      dialog.close();
+      resolve({ name: byId<HTMLInputElement>('new-name').value.trim() || 'Untitled', width, height });
+    });
+  });
+}
+
+void main().catch((error) => say(`The editor failed to start: ${(error as Error).message}`, 'error'));

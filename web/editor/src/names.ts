@@ -1,0 +1,27 @@
+import { LIMITS } from '../../../src/domain/object-properties.js';
+
+/** What an added object is called before the user renames it; API callers address elements by this name. */
+export type ObjectKind = 'text' | 'rect' | 'circle' | 'line' | 'image';
+
+const BASES: Record<ObjectKind, string> = { text: 'text', rect: 'rectangle', circle: 'circle', line: 'line', image: 'photo' };
+
+/**
+ * `title` for the first text, then `text-1`, `photo-1`, `rectangle-2`…:
+ * readable in a curl command, and never one already taken.
+ */
+export function uniqueName(kind: ObjectKind, taken: ReadonlySet<string>): string {
+  if (kind === 'text' && !taken.has('title')) return 'title';
+  const base = BASES[kind];
+  for (let i = 1; ; i++) {
+    const candidate = `${base}-${i}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The server's rule (template-schema.ts): a unique string of at most LIMITS.nameLength characters. Null when fine. */
+export function checkName(name: string, taken: ReadonlySet<string>): string | null {
+  if (!name.trim()) return 'A name cannot be empty: API callers use it to address this element.';
+  if (name.length > LIMITS.nameLength) return `At most ${LIMITS.nameLength} characters.`;
+  if (taken.has(name)) return `"${name}" is already used by another element; names must be unique.`;
+  return null;
+}
