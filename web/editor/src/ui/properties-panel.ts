@@ -109,7 +109,7 @@ export class PropertiesPanel {
     const errors = this.errorsFor(name);
     this.root.replaceChildren(
       h('h2', {}, 'Properties'),
-      h('p', { class: 'object-name' }, 'Element ', h('code', {}, name), ' — API callers change it with ', h('code', {}, `{"name":"${name}", …}`)),
+      h('p', { class: 'object-name' }, 'Element ', h('code', {}, name), ' — API callers change it with ', h('code', {}, `"elements": {${JSON.stringify(name)}: {…}}`)),
       ...errors.map((m) => h('p', { class: 'field-error server', role: 'alert' }, m)),
       ...sections,
     );
