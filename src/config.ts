@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SIGNUP_MODES, type SignupMode } from './domain/auth-policy.js';
 import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 
 /**
@@ -36,6 +37,12 @@ export interface Config {
   /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** Who may create an account in the web app. */
+  signup: SignupMode;
+  /** Credits granted (through the ledger) to an account made by sign-up. */
+  signupCredits: number;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -74,6 +81,10 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
   { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
+  { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
+  { name: 'SIGNUP_CREDITS', default: '50', meaning: 'Credits granted to an account created by sign-up (a ledger grant)' },
+  { name: 'SESSION_IDLE_HOURS', default: '72', meaning: 'A signed-in browser unused this long must sign in again' },
+  { name: 'SESSION_MAX_DAYS', default: '14', meaning: 'A session ends this long after sign-in, however active' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
 ];
 
@@ -128,6 +139,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitReadPerMinute = int('RATE_LIMIT_READ', 120, 1, 1_000_000);
   const rateLimitGeneratePerMinute = int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const signup = (env.SIGNUP?.trim().toLowerCase() || 'open') as SignupMode;
+  if (!SIGNUP_MODES.includes(signup)) problems.push(`SIGNUP=${JSON.stringify(env.SIGNUP)} must be one of ${SIGNUP_MODES.join(', ')}`);
 
   const config: Config = {
     port,
@@ -160,6 +173,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
     trustProxy,
     seedDemo: bool('SEED_DEMO', true),
+    signup,
+    signupCredits: int('SIGNUP_CREDITS', 50, 0, 1_000_000_000),
+    sessionIdleHours: int('SESSION_IDLE_HOURS', 72, 1, 24 * 365),
+    sessionMaxDays: int('SESSION_MAX_DAYS', 14, 1, 365),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
