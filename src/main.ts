@@ -11,6 +11,7 @@ import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
 import type { AuthSettings } from './services/auth-context.js';
 import { AccountFontLoader } from './services/manage-fonts.js';
+import { purgeEndedSessions } from './services/manage-sessions.js';
 import { createDemoUser } from './services/manage-users.js';
 import { PasswordHasher } from './services/password-hash.js';
 import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
@@ -105,6 +106,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     },
     onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
   });
+  const auth = authSettings(config);
+  const purgeSessions = () => purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
+  await purgeSessions();
+  const sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
+  sessionPurge.unref();
   const app = await buildApp({
     deps: runtime.deps,
     rateLimiter: new MemoryRateLimiter(),
@@ -118,12 +124,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     },
     trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
-    auth: authSettings(config),
+    auth,
     logger: { level: config.logLevel },
   });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    clearInterval(sessionPurge);
     await sweeper.stop();
     await runtime.close();
     process.exit(0);

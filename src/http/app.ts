@@ -207,8 +207,8 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /**
- * /docs shares the origin of the web app, whose pages hold an API key in
- * localStorage, so it gets its own lock-down. Scalar needs: its bundle (self),
+ * /docs shares the origin of the web app, whose signed-in pages can mint API
+ * keys, so it gets its own lock-down. Scalar needs: its bundle (self),
  * the one inline bootstrap script (allowed by hash, computed from the page
  * itself so a plugin upgrade cannot silently break it), inline styles (its Vue
  * components set style attributes and inject <style>), the spec fetch and

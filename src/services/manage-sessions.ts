@@ -104,3 +104,9 @@ export async function changePassword(
   const hash = await auth.hasher.hash(input.newPassword);
   return { endedSessions: await deps.store.setPassword(user.id, hash, deps.now(), signedIn.session.idHash) };
 }
+
+/** Deletes ended sessions and spent or expired links; lookups already ignore them, this only reclaims space. */
+export async function purgeEndedSessions(deps: Deps, auth: Pick<AuthContext, 'sessionIdleMs'>): Promise<number> {
+  const now = deps.now();
+  return deps.store.purgeAuth({ now, idleSince: shift(now, -auth.sessionIdleMs) });
+}
