@@ -43,8 +43,8 @@ export function createApi(getCsrfToken, onUnauthorized) {
         body: body !== undefined ? JSON.stringify(body) : undefined,
         cache: 'no-store',
         credentials: 'same-origin',
-        // The page's own policy is no-referrer, under which a POST would say "Origin: null"
-        // and fail the server's Origin check; same-origin names us to ourselves only.
+        // The page's policy is no-referrer, under which the Fetch standard sends a POST with
+        // "Origin: null" (failing the server's Origin check); same-origin names us to ourselves only.
         referrerPolicy: 'same-origin',
       });
     } catch (error) {
