@@ -56,7 +56,7 @@ export interface SettingDoc {
 export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses and of invite and reset links; the one origin the web app may sign in from (https makes the session cookie Secure)' },
   { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
@@ -80,7 +80,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
   { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
-  { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
+  { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account, its sign-in (demo@example.com) and templates on first run' },
   { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
   { name: 'SIGNUP_CREDITS', default: '50', meaning: 'Credits granted to an account created by sign-up (a ledger grant)' },
   { name: 'SESSION_IDLE_HOURS', default: '72', meaning: 'A signed-in browser unused this long must sign in again' },
