@@ -182,7 +182,12 @@ export async function buildApp(options: AppOptions) {
         version: '1.0.0',
         description: 'Render images from Fabric.js design templates. Each generated image costs 1 credit.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: imp_…' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: imp_…' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: auth.cookies.name, description: 'The web app\'s session (POST /auth/signin); writes also need X-CSRF-Token from GET /auth/session and an Origin of PUBLIC_URL' },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

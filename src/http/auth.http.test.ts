@@ -317,6 +317,20 @@ describe('SIGNUP modes, invites and reset links', () => {
     await assert.rejects(createResetLink(t.deps, 'nobody@example.com'), { code: 'not_found' });
   });
 
+  test('sign-up is limited per client address (each account comes with free credits)', async (c) => {
+    const t = await createTestApp({ auth: FAST, limits: { readPerMinute: 100, generatePerMinute: 100, signupPerHour: 2 } });
+    c.after(() => t.close());
+    const ip = '198.51.100.9';
+    assert.equal((await signUp(t, 'one@example.com', { ip })).statusCode, 201);
+    assert.equal((await signUp(t, 'two@example.com', { ip })).statusCode, 201);
+    const third = await signUp(t, 'three@example.com', { ip });
+    assert.equal(third.statusCode, 429);
+    assert.equal(third.json().code, 'rate_limited');
+    assert.ok(Number(third.headers['retry-after']) > 0);
+    assert.equal(await t.store.findUserByEmail('three@example.com'), null);
+    assert.equal((await signUp(t, 'three@example.com', { ip: '198.51.100.10' })).statusCode, 201);
+  });
+
   test('per-account rate limits count signed-in requests too', async (c) => {
     const t = await createTestApp({ auth: FAST, limits: { readPerMinute: 3, generatePerMinute: 3 } });
     c.after(() => t.close());

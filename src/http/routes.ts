@@ -27,4 +27,5 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
   return out;
 }
 
-export const bearer = [{ bearerAuth: [] }];
+/** Either an API key or the web app's session cookie. */
+export const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { sessionCookie: [] }];
