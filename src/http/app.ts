@@ -86,11 +86,11 @@ export async function buildApp(options: AppOptions) {
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app, LIMITS.jsonDepth);
   app.decorateRequest('principal', null);
+  app.decorateRequest('startedAt', 0);
   const auth: AuthRuntime = {
     context: createAuthContext(options.auth, () => Date.parse(options.deps.now())),
     cookies: new SessionCookies(options.deps.publicUrl),
   };
-  app.decorateRequest('startedAt', 0);
 
   const policies: Record<AuthPolicy, RateLimitPolicy> = {
     read: { name: 'read', limit: options.limits.readPerMinute, windowSeconds: 60 },
