@@ -31,3 +31,13 @@ test('account limits default to the per-key ones; key limits and the disk cache 
   assert.throws(() => loadConfig({ MAX_API_KEYS: '0' }), /MAX_API_KEYS/);
   assert.throws(() => loadConfig({ FETCH_CACHE_MB: '-1' }), /FETCH_CACHE_MB/);
 });
+
+test('SIGNUP is open by default, takes invite or closed, and refuses anything else; SIGNUP_CREDITS defaults to 50', () => {
+  const config = loadConfig({});
+  assert.deepEqual([config.signup, config.signupCredits, config.sessionIdleHours, config.sessionMaxDays], ['open', 50, 72, 14]);
+  assert.equal(loadConfig({ SIGNUP: 'Invite' }).signup, 'invite');
+  assert.equal(loadConfig({ SIGNUP: 'closed', SIGNUP_CREDITS: '0' }).signupCredits, 0);
+  for (const [name, bad] of [['SIGNUP', 'maybe'], ['SIGNUP_CREDITS', '-1'], ['SESSION_IDLE_HOURS', '0'], ['SESSION_MAX_DAYS', 'forever']]) {
+    assert.throws(() => loadConfig({ [name]: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes(name), name);
+  }
+});

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SIGNUP_MODES, type SignupMode } from './domain/auth-policy.js';
 import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 
 /**
@@ -36,6 +37,12 @@ export interface Config {
   /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   seedDemo: boolean;
+  /** Who may create an account in the web app. */
+  signup: SignupMode;
+  /** Credits granted (through the ledger) to an account made by sign-up. */
+  signupCredits: number;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -49,7 +56,7 @@ export interface SettingDoc {
 export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses and of invite and reset links; the one origin the web app may sign in from (https makes the session cookie Secure)' },
   { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
@@ -73,7 +80,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
   { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
-  { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account and templates on first run' },
+  { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account, its sign-in (demo@example.com) and templates on first run' },
+  { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
+  { name: 'SIGNUP_CREDITS', default: '50', meaning: 'Credits granted to an account created by sign-up (a ledger grant)' },
+  { name: 'SESSION_IDLE_HOURS', default: '72', meaning: 'A signed-in browser unused this long must sign in again' },
+  { name: 'SESSION_MAX_DAYS', default: '14', meaning: 'A session ends this long after sign-in, however active' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
 ];
 
@@ -128,6 +139,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitReadPerMinute = int('RATE_LIMIT_READ', 120, 1, 1_000_000);
   const rateLimitGeneratePerMinute = int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const signup = (env.SIGNUP?.trim().toLowerCase() || 'open') as SignupMode;
+  if (!SIGNUP_MODES.includes(signup)) problems.push(`SIGNUP=${JSON.stringify(env.SIGNUP)} must be one of ${SIGNUP_MODES.join(', ')}`);
 
   const config: Config = {
     port,
@@ -160,6 +173,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
     trustProxy,
     seedDemo: bool('SEED_DEMO', true),
+    signup,
+    signupCredits: int('SIGNUP_CREDITS', 50, 0, 1_000_000_000),
+    sessionIdleHours: int('SESSION_IDLE_HOURS', 72, 1, 24 * 365),
+    sessionMaxDays: int('SESSION_MAX_DAYS', 14, 1, 365),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -9,8 +9,12 @@ import { MemoryRateLimiter } from './http/rate-limiter.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
 import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
+import type { AuthSettings } from './services/auth-context.js';
 import { AccountFontLoader } from './services/manage-fonts.js';
-import { seedDemo } from './services/seed-demo.js';
+import { purgeEndedSessions } from './services/manage-sessions.js';
+import { createDemoUser } from './services/manage-users.js';
+import { PasswordHasher } from './services/password-hash.js';
+import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
 import { startReservationSweeper } from './services/settle-reservations.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
 import { openStore } from './store/open-store.js';
@@ -62,6 +66,15 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
   };
 }
 
+export function authSettings(config: Config): AuthSettings {
+  return {
+    signup: config.signup,
+    signupCredits: config.signupCredits,
+    sessionIdleMs: config.sessionIdleHours * 3600 * 1000,
+    sessionMaxMs: config.sessionMaxDays * 24 * 3600 * 1000,
+  };
+}
+
 export function demoTemplatesDir(): string {
   return path.join(repoRoot(), 'templates', 'demo');
 }
@@ -81,6 +94,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   if (config.seedDemo) {
     const seeded = await seedDemo(runtime.deps, demoTemplatesDir());
     if (seeded) printDemoBanner(config, seeded.key.plaintext, seeded.templateIds);
+    // Also on the first start after an upgrade that added sign-in: the existing demo account gets its user then.
+    const demo = await runtime.deps.store.findAccountByName(DEMO_ACCOUNT);
+    const signIn = demo ? await createDemoUser(runtime.deps, new PasswordHasher(), demo.id) : null;
+    if (signIn) printDemoSignIn(config, signIn);
   }
   const sweeper = await startReservationSweeper(runtime.deps, {
     intervalMs: config.reservationSweepS * 1000,
@@ -89,6 +106,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     },
     onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
   });
+  const auth = authSettings(config);
+  const purgeSessions = () => purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
+  await purgeSessions();
+  const sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
+  sessionPurge.unref();
   const app = await buildApp({
     deps: runtime.deps,
     rateLimiter: new MemoryRateLimiter(),
@@ -102,11 +124,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     },
     trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
+    auth,
     logger: { level: config.logLevel },
   });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    clearInterval(sessionPurge);
     await sweeper.stop();
     await runtime.close();
     process.exit(0);
@@ -127,6 +151,19 @@ Its API key is shown ONCE — copy it now (only its hash is stored):
 
 Demo templates: ${templateIds.join(', ')}
 Try:  curl -s ${config.publicUrl}/templates/all -H "Authorization: Bearer $IMPRINT_KEY"
+${line}`);
+}
+
+function printDemoSignIn(config: Config, signIn: { email: string; password: string }): void {
+  const line = '─'.repeat(72);
+  console.log(`${line}
+Sign in to the web app as the demo user at ${config.publicUrl}/
+The password is shown ONCE (only its scrypt hash is stored):
+
+  email:    ${signIn.email}
+  password: ${signIn.password}
+
+Lost it? npx imprint users reset-password --email ${signIn.email}
 ${line}`);
 }
 

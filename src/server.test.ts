@@ -38,6 +38,15 @@ test('the real server starts on a fresh DATA_DIR, seeds the demo account once, a
     const key = /IMPRINT_KEY=(imp_[0-9A-Za-z]+)/.exec(first.output())?.[1];
     assert.ok(key, `the first run prints the demo key:\n${first.output()}`);
     const auth = { authorization: `Bearer ${key}` };
+    const password = /password: ([0-9A-Za-z]+)/.exec(first.output())?.[1];
+    assert.ok(first.output().includes('email:    demo@example.com') && password, `the first run prints the demo sign-in:\n${first.output()}`);
+    const signIn = await fetch(`${base}/auth/signin`, {
+      method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password }),
+    });
+    assert.equal(signIn.status, 200, await signIn.clone().text());
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
+    const viaCookie = (await (await fetch(`${base}/account`, { headers: { cookie } })).json()) as { name: string; credits: number };
+    assert.deepEqual([viaCookie.name, viaCookie.credits], ['demo', 100], 'the demo sign-in opens the demo account');
 
     const templates = (await (await fetch(`${base}/templates/all`, { headers: auth })).json()) as Array<{ id: string; name: string }>;
     assert.equal(templates.length, 3, 'three demo templates');
@@ -60,6 +69,7 @@ test('the real server starts on a fresh DATA_DIR, seeds the demo account once, a
     const second = start();
     await second.listening;
     assert.ok(!second.output().includes('IMPRINT_KEY='), 'the key is shown only on the first run');
+    assert.ok(!second.output().includes('password:'), 'so is the demo password');
     const account = (await (await fetch(`${base}/account`, { headers: auth })).json()) as { credits: number };
     assert.equal(account.credits, 99, 'state survives a restart');
     await stop(second.child);

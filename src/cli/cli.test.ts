@@ -10,6 +10,7 @@ import { MemoryRateLimiter } from '../http/rate-limiter.js';
 import { sampleTemplate } from '../http/test-app.js';
 import { createRuntime, type Runtime } from '../main.js';
 import { renderDocument } from '../render/render-document.js';
+import { DEFAULT_AUTH_SETTINGS } from '../services/auth-context.js';
 import { main } from './cli.js';
 
 /**
@@ -68,6 +69,39 @@ describe('npx imprint', () => {
     assert.equal((await run('keys', 'revoke', '--account', account.id, '--key', keyId)).code, 0);
     assert.equal((await app.inject({ url: '/account', headers: auth })).statusCode, 401, 'revocation is immediate');
     assert.equal((await app.inject({ url: '/account', headers: { authorization: `Bearer ${second.json.key}` } })).statusCode, 200);
+  });
+
+  test('invites create and users reset-password print one-time links the running server honours once', async (c) => {
+    const origin = new URL(server.deps.publicUrl).origin;
+    const inviteApp = await buildApp({
+      deps: server.deps, rateLimiter: new MemoryRateLimiter(), limits: { readPerMinute: 1000, generatePerMinute: 1000 }, bodyLimitBytes: 1 << 20,
+      auth: { ...DEFAULT_AUTH_SETTINGS, signup: 'invite', scrypt: { logN: 10, r: 8, p: 1 } },
+    });
+    c.after(() => inviteApp.close());
+    const post = (url: string, payload: object) => inviteApp.inject({ method: 'POST', url, headers: { origin }, payload });
+
+    const lines: string[] = [];
+    assert.equal(await main(['invites', 'create'], { env, out: (l) => lines.push(l), err: (l) => lines.push(l) }), 0);
+    const token = new RegExp(`${server.deps.publicUrl}/#/signup/([A-Za-z0-9_-]{43})`).exec(lines.join('\n'))?.[1];
+    assert.ok(token, `prints the link: ${lines.join('\n')}`);
+    const created = await post('/auth/signup', { email: 'cli-user@example.com', password: 'a long enough password', invite: token });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(created.json().account.credits, 50);
+    assert.equal((await post('/auth/signup', { email: 'cli-user2@example.com', password: 'a long enough password', invite: token })).json().code, 'invalid_token');
+    assert.match((await run('invites', 'create')).json.url, /#\/signup\/[A-Za-z0-9_-]{43}$/);
+
+    const reset = await run('users', 'reset-password', '--email', 'CLI-User@example.com');
+    assert.equal(reset.code, 0, reset.err);
+    const resetToken = /#\/reset\/([A-Za-z0-9_-]{43})$/.exec(reset.json.url)?.[1];
+    assert.ok(resetToken);
+    assert.equal((await post('/auth/reset', { token: resetToken, password: 'the reset password' })).statusCode, 200);
+    assert.equal((await post('/auth/reset', { token: resetToken, password: 'once more please' })).json().code, 'invalid_token');
+    assert.equal((await post('/auth/signin', { email: 'cli-user@example.com', password: 'the reset password' })).statusCode, 200);
+
+    const nobody = await run('users', 'reset-password', '--email', 'nobody@example.com');
+    assert.equal(nobody.code, 2);
+    assert.equal(nobody.json.error.code, 'not_found');
+    assert.equal((await run('users', 'reset-password')).code, 2, '--email is required');
   });
 
   test('bad input is a clear error with a non-zero exit', async () => {

@@ -29,6 +29,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       amount: { type: 'string' },
       key: { type: 'string' },
       note: { type: 'string' },
+      email: { type: 'string' },
       out: { type: 'string', short: 'o' },
       set: { type: 'string', multiple: true },
       format: { type: 'string' },

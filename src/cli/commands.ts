@@ -5,6 +5,7 @@ import { checkLedger } from '../services/check-ledger.js';
 import { createAccount, grantCredits, requireAccount } from '../services/manage-accounts.js';
 import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../services/manage-api-keys.js';
 import { createTemplate } from '../services/manage-templates.js';
+import { createInvite, createResetLink } from '../services/manage-users.js';
 import { renderLocal } from './render-local.js';
 
 export const USAGE = `Usage: npx imprint <command> [options]   (add --json for machine-readable output)
@@ -18,6 +19,8 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   keys revoke --account ID --key KEY_ID            immediate
   ledger check                                     verify every account's balance against its ledger
                                                    and that no reservation is stuck; exits 1 if not
+  invites create                                   print a one-time sign-up link (for SIGNUP=invite; valid 7 days)
+  users reset-password --email E                   print a one-time password reset link (valid 1 hour)
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
   render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp] [--scale S]
                                                    render locally: no server, no credits
@@ -86,6 +89,18 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
         ? `Ledger OK: ${report.accounts.length} account(s); balance = grants − committed − pending everywhere, no reservation pending longer than ${report.stalePendingAfterSeconds} s.`
         : failing.map((a) => `${a.accountId} "${a.name}":\n${a.problems.map((p) => `  - ${p}`).join('\n')}`).join('\n');
       return { data: report, text, exitCode: report.ok ? 0 : 1 };
+    }
+    case 'invites create': {
+      const invite = await createInvite(deps);
+      const note = runtime.config.signup === 'invite' ? '' : `\nNote: SIGNUP is "${runtime.config.signup}", so sign-up does not ask for this link.`;
+      return { data: invite, text: `One-time sign-up link (valid until ${invite.expiresAt}):\n\n  ${invite.url}${note}` };
+    }
+    case 'users reset-password': {
+      const reset = await createResetLink(deps, str('email'));
+      return {
+        data: { url: reset.url, expiresAt: reset.expiresAt, email: reset.user.email },
+        text: `One-time password reset link for ${reset.user.email} (valid until ${reset.expiresAt}):\n\n  ${reset.url}\n\nUsing it ends every session of this user.`,
+      };
     }
     case 'templates import': {
       const file = rest[0];

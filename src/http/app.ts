@@ -6,13 +6,16 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
 import { LIMITS } from '../domain/object-properties.js';
+import { createAuthContext, type AuthContext, type AuthSettings } from '../services/auth-context.js';
 import { authenticate, type Principal } from '../services/authenticate.js';
+import { resolveSession } from '../services/manage-sessions.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
+import { SAFE_METHODS, SessionCookies } from './session-cookie.js';
 
 export interface AppOptions {
   deps: ServiceDeps;
@@ -26,6 +29,9 @@ export interface AppOptions {
     keyCreatePerHour?: number;
     /** Active keys an account may hold when it creates one through the API. */
     maxApiKeysPerAccount?: number;
+    /** Per client address: sign-ups per hour (each one is a new account with free credits), sign-in and reset attempts per minute. */
+    signupPerHour?: number;
+    signInPerMinute?: number;
   };
   /** Fastify's trustProxy: false (default) ignores X-Forwarded-For for request.ip and the logs. */
   trustProxy?: false | number | string[];
@@ -35,6 +41,14 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Folder of the browser app; defaults to the checkout's web/. */
   webDir?: string;
+  /** SIGNUP, SIGNUP_CREDITS and session lifetimes; DEFAULT_AUTH_SETTINGS when absent. */
+  auth?: AuthSettings;
+}
+
+/** What the /auth routes share with the onRequest hook. */
+export interface AuthRuntime {
+  context: AuthContext;
+  cookies: SessionCookies;
 }
 
 export type App = FastifyInstance & { withTypeProvider<T>(): unknown };
@@ -73,6 +87,10 @@ export async function buildApp(options: AppOptions) {
   registerJsonBodyParser(app, LIMITS.jsonDepth);
   app.decorateRequest('principal', null);
   app.decorateRequest('startedAt', 0);
+  const auth: AuthRuntime = {
+    context: createAuthContext(options.auth, () => Date.parse(options.deps.now())),
+    cookies: new SessionCookies(options.deps.publicUrl),
+  };
 
   const policies: Record<AuthPolicy, RateLimitPolicy> = {
     read: { name: 'read', limit: options.limits.readPerMinute, windowSeconds: 60 },
@@ -97,13 +115,27 @@ export async function buildApp(options: AppOptions) {
     if (DOCS_PATH.test(request.url)) reply.header('X-Frame-Options', 'DENY').header('Referrer-Policy', 'no-referrer');
     const policyName = request.routeOptions.config?.auth;
     if (!policyName) return;
-    const principal = await authenticate(options.deps, request.headers.authorization);
+    // Either credential opens the same routes. An Authorization header always means an API key, exactly as
+    // before sessions existed, and needs no CSRF token: a cross-site page cannot make the browser send one.
+    // Without it, a session cookie signs the browser in, and then every write must also pass the Origin and
+    // X-CSRF-Token checks, because the browser attaches cookies to requests that other sites start.
+    const sessionToken = request.headers.authorization === undefined ? auth.cookies.read(request) : null;
+    let principal: Principal | null;
+    if (sessionToken === null) {
+      principal = await authenticate(options.deps, request.headers.authorization);
+    } else {
+      const signedIn = await resolveSession(options.deps, auth.context, sessionToken);
+      if (!signedIn) throw new ApiError('not_signed_in', 'The session has ended (signed out, expired or idle too long). Sign in again.');
+      if (!SAFE_METHODS.has(request.method)) auth.cookies.checkWrite(request, signedIn.session.csrfToken);
+      principal = { account: signedIn.account, key: null, session: signedIn };
+    }
     if (!principal) {
-      throw new ApiError('invalid_api_key', 'The API key is missing, malformed, unknown or revoked. Send it as "Authorization: Bearer imp_…".');
+      throw new ApiError('invalid_api_key', 'The API key is missing, malformed, unknown or revoked. Send it as "Authorization: Bearer imp_…", or sign in to the web app.');
     }
     request.principal = principal;
+    // A session counts against the same per-key and per-account windows as a key does, as if it were one more key.
     const checks: RateLimitCheck[] = [
-      { subject: principal.key.id, policy: policies[policyName] },
+      { subject: principal.key?.id ?? `user:${principal.session!.user.id}`, policy: policies[policyName] },
       { subject: principal.account.id, policy: accountPolicies[policyName] },
     ];
     const extra = request.routeOptions.config?.accountLimit;
@@ -114,7 +146,7 @@ export async function buildApp(options: AppOptions) {
     const decision = decisions[binding];
     reply.headers(rateLimitHeaders(policy, decision));
     if (!decision.allowed) {
-      const scope = binding === 0 ? 'this API key' : 'this account (all its keys together)';
+      const scope = binding === 0 ? (principal.key ? 'this API key' : 'this signed-in user') : 'this account (all its keys together)';
       const per = policy.windowSeconds === 3600 ? 'hour' : 'minute';
       throw new ApiError('rate_limited', `Rate limit of ${policy.limit} ${policy.name} requests per ${per} reached for ${scope}. Retry after ${decision.resetSeconds} s.`);
     }
@@ -150,12 +182,17 @@ export async function buildApp(options: AppOptions) {
         version: '1.0.0',
         description: 'Render images from Fabric.js design templates. Each generated image costs 1 credit.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: imp_…' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: imp_…' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: auth.cookies.name, description: 'The web app\'s session (POST /auth/signin); writes also need X-CSRF-Token from GET /auth/session and an Origin of PUBLIC_URL' },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   app.addSchema(ErrorBody);
-  await registerRoutes(app, options);
+  await registerRoutes(app, options, auth);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API' } });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -175,8 +212,8 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /**
- * /docs shares the origin of the web app, whose pages hold an API key in
- * localStorage, so it gets its own lock-down. Scalar needs: its bundle (self),
+ * /docs shares the origin of the web app, whose signed-in pages can mint API
+ * keys, so it gets its own lock-down. Scalar needs: its bundle (self),
  * the one inline bootstrap script (allowed by hash, computed from the page
  * itself so a plugin upgrade cannot silently break it), inline styles (its Vue
  * components set style attributes and inject <style>), the spec fetch and

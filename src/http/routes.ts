@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { AppOptions, ImprintApp } from './app.js';
+import type { AppOptions, AuthRuntime, ImprintApp } from './app.js';
+import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
 import { registerFontRoutes } from './routes/font-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
@@ -8,7 +9,8 @@ import { registerImageRoutes } from './routes/image-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
 
-export async function registerRoutes(app: ImprintApp, options: AppOptions): Promise<void> {
+export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
+  registerAuthRoutes(app, options, auth);
   registerGenerateRoutes(app, options.deps);
   registerTemplateRoutes(app, options.deps);
   registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
@@ -25,4 +27,5 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
   return out;
 }
 
-export const bearer = [{ bearerAuth: [] }];
+/** Either an API key or the web app's session cookie. */
+export const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { sessionCookie: [] }];

@@ -64,6 +64,10 @@ export interface TestAppOptions {
   webDir?: string;
   /** Wraps the real renderer, e.g. to count calls. */
   renderer?: ServiceDeps['renderer'];
+  /** Sign-up mode, credits, session lifetimes, scrypt cost. */
+  auth?: AppOptions['auth'];
+  /** Defaults to http://imprint.test. */
+  publicUrl?: string;
 }
 
 /**
@@ -87,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     renderer: options.renderer ?? { render: (input) => renderDocument(input, caches) },
     fetcher: options.fetcher ?? createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
-    publicUrl: 'http://imprint.test',
+    publicUrl: options.publicUrl ?? 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
   };
   const app = await buildApp({
@@ -97,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     webDir: options.webDir,
     trustProxy: options.trustProxy,
+    auth: options.auth,
   });
   const seed = async (name: string): Promise<SeededAccount> => {
     const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });

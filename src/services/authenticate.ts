@@ -1,11 +1,14 @@
 import { parseBearer } from '../domain/api-key.js';
 import { hashApiKey } from './api-key-secret.js';
 import type { Account, ApiKeyRecord } from '../store/store.js';
+import type { SignedIn } from './manage-sessions.js';
 import type { ServiceDeps } from './service-deps.js';
 
+/** Who is calling: an API key, or a signed-in browser (session). Exactly one of `key` and `session` is set. */
 export interface Principal {
   account: Account;
-  key: ApiKeyRecord;
+  key: ApiKeyRecord | null;
+  session: SignedIn | null;
 }
 
 /** lastUsedAt is a hint for humans; writing it at most once a minute keeps auth a single read. */
@@ -24,5 +27,5 @@ export async function authenticate(deps: Pick<ServiceDeps, 'store' | 'now'>, aut
   const now = deps.now();
   const last = found.key.lastUsedAt ? Date.parse(found.key.lastUsedAt) : 0;
   if (Date.parse(now) - last > TOUCH_INTERVAL_MS) await deps.store.touchApiKey(found.key.id, now);
-  return found;
+  return { ...found, session: null };
 }

@@ -137,6 +137,44 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 3,
+    name: 'users, sessions and one-time tokens',
+    statements(dialect) {
+      const t = types(dialect);
+      return [
+        // One user owns one account. email is stored lower-cased, so UNIQUE is case-insensitive.
+        `CREATE TABLE users (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL UNIQUE REFERENCES accounts(id) ON DELETE CASCADE,
+          email TEXT NOT NULL UNIQUE,
+          password_hash TEXT NOT NULL,
+          created_at ${t.ts} NOT NULL,
+          password_changed_at ${t.ts} NOT NULL
+        )`,
+        // id_hash: SHA-256 of the cookie's token, so a copy of the database cannot sign anyone in.
+        `CREATE TABLE sessions (
+          id_hash TEXT PRIMARY KEY,
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          csrf_token TEXT NOT NULL,
+          created_at ${t.ts} NOT NULL,
+          last_seen_at ${t.ts} NOT NULL,
+          expires_at ${t.ts} NOT NULL
+        )`,
+        `CREATE INDEX sessions_user ON sessions (user_id)`,
+        `CREATE INDEX sessions_expiry ON sessions (expires_at)`,
+        // Invites (no user) and password resets (a user), hashed like sessions; used_at makes them single-use.
+        `CREATE TABLE auth_tokens (
+          token_hash TEXT PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('invite', 'reset')),
+          user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+          created_at ${t.ts} NOT NULL,
+          expires_at ${t.ts} NOT NULL,
+          used_at ${t.ts}
+        )`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

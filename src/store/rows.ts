@@ -7,6 +7,8 @@ import type {
   LedgerEntry,
   LedgerReason,
   ReservationState,
+  SessionRecord,
+  UserWithPassword,
   TemplateRecord,
   TemplateSummary,
 } from './store.js';
@@ -152,4 +154,36 @@ export function decodeLedgerCursor(cursor: string): LedgerCursor {
     // fall through: any undecodable cursor is the same client error
   }
   throw new InvalidCursorError();
+}
+
+export interface UserRow {
+  id: string; account_id: string; email: string; password_hash: string; created_at: Ts; password_changed_at: Ts;
+}
+export interface SessionRow {
+  id_hash: string; user_id: string; csrf_token: string; created_at: Ts; last_seen_at: Ts; expires_at: Ts;
+}
+
+export const USER_COLUMNS = 'id, account_id, email, password_hash, created_at, password_changed_at';
+export const SESSION_COLUMNS = 'id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at';
+
+export function toUser(r: UserRow): UserWithPassword {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    email: r.email,
+    passwordHash: r.password_hash,
+    createdAt: ts(r.created_at),
+    passwordChangedAt: ts(r.password_changed_at),
+  };
+}
+
+export function toSession(r: SessionRow): SessionRecord {
+  return {
+    idHash: r.id_hash,
+    userId: r.user_id,
+    csrfToken: r.csrf_token,
+    createdAt: ts(r.created_at),
+    lastSeenAt: ts(r.last_seen_at),
+    expiresAt: ts(r.expires_at),
+  };
 }

@@ -12,10 +12,17 @@ import type {
   LedgerReportRow,
   Page,
   ReserveResult,
+  SessionRecord,
+  SignUpResult,
   Store,
   TemplateRecord,
   TemplateSummary,
+  UserRecord,
+  UserWithPassword,
+  AuthTokenKind,
 } from './store.js';
+import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.js';
+import { StoreConflictError } from './store-errors.js';
 import { one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
@@ -25,6 +32,7 @@ import {
   decodeLedgerCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
   toTemplate, toTemplateSummary,
   type AccountRow, type ApiKeyRow, type FontRow, type ImageRow, type LedgerRow, type TemplateRow,
+  SESSION_COLUMNS, USER_COLUMNS, toSession, toUser, type SessionRow, type UserRow,
 } from './rows.js';
 
 const MAX_LEDGER_PAGE = 500;
@@ -395,5 +403,125 @@ export class SqlStore implements Store {
   async deleteFont(accountId: string, id: string): Promise<boolean> {
     const changed = await this.write(() => run('DELETE FROM fonts WHERE id = ? AND account_id = ?', [id, accountId]));
     return changed > 0;
+  }
+  // ── users, sessions, one-time tokens ──────────────────────────────────────
+
+  async signUpUser(input: {
+    user: { id: string; email: string; passwordHash: string };
+    account: { id: string; credits: number; note: string };
+    inviteHash?: string;
+    now: string;
+  }): Promise<SignUpResult> {
+    assertCount(input.account.credits, 'credits', true);
+    if (input.account.credits < 0) throw new RangeError('credits must not be negative');
+    const normalized = { ...input, now: iso(input.now) };
+    try {
+      return await this.write(() => signUpTx(normalized));
+    } catch (error) {
+      // Two sign-ups racing for one email: the UNIQUE index let one through.
+      if (error instanceof StoreConflictError && (await this.findUserByEmail(input.user.email))) return { ok: false, reason: 'email_taken' };
+      throw error;
+    }
+  }
+
+  async createUser(input: { id: string; accountId: string; email: string; passwordHash: string; now: string }): Promise<UserRecord> {
+    const now = iso(input.now);
+    const row = await this.write(() =>
+      one<UserRow>(
+        `INSERT INTO users (id, account_id, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${USER_COLUMNS}`,
+        [input.id, input.accountId, input.email, input.passwordHash, now, now],
+      ),
+    );
+    return withoutPassword(toUser(row!));
+  }
+
+  async findUserByEmail(email: string): Promise<UserWithPassword | null> {
+    const [row] = await this.driver.all<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?`, [email]);
+    return row ? toUser(row) : null;
+  }
+
+  async getUser(id: string): Promise<UserWithPassword | null> {
+    const [row] = await this.driver.all<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, [id]);
+    return row ? toUser(row) : null;
+  }
+
+  async getUserByAccount(accountId: string): Promise<UserRecord | null> {
+    const [row] = await this.driver.all<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE account_id = ?`, [accountId]);
+    return row ? withoutPassword(toUser(row)) : null;
+  }
+
+  async setPassword(userId: string, passwordHash: string, now: string, keepSessionHash: string | null): Promise<number> {
+    const at = iso(now);
+    return this.write(function* () {
+      const changed = yield* run('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ?', [passwordHash, at, userId]);
+      if (changed === 0) throw new Error(`user not found: ${userId}`);
+      return yield* run('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?', [userId, keepSessionHash ?? '']);
+    });
+  }
+
+  async createSession(input: { idHash: string; userId: string; csrfToken: string; now: string; expiresAt: string }): Promise<SessionRecord> {
+    const now = iso(input.now);
+    const expiresAt = iso(input.expiresAt);
+    const row = await this.write(() =>
+      one<SessionRow>(
+        `INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`,
+        [input.idHash, input.userId, input.csrfToken, now, now, expiresAt],
+      ),
+    );
+    return toSession(row!);
+  }
+
+  async findSession(idHash: string, at: { now: string; idleSince: string }): Promise<{ session: SessionRecord; user: UserRecord; account: Account } | null> {
+    type Row = SessionRow & { u_account_id: string; u_email: string; u_created_at: string | Date; u_password_changed_at: string | Date; a_name: string; a_credits: number | string; a_created_at: string | Date };
+    const [row] = await this.driver.all<Row>(
+      `SELECT s.id_hash, s.user_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at,
+              u.account_id AS u_account_id, u.email AS u_email, u.created_at AS u_created_at, u.password_changed_at AS u_password_changed_at,
+              a.name AS a_name, a.credits AS a_credits, a.created_at AS a_created_at
+       FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
+       WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ?`,
+      [idHash, iso(at.now), iso(at.idleSince)],
+    );
+    if (!row) return null;
+    return {
+      session: toSession(row),
+      user: { id: row.user_id, accountId: row.u_account_id, email: row.u_email, createdAt: ts(row.u_created_at), passwordChangedAt: ts(row.u_password_changed_at) },
+      account: toAccount({ id: row.u_account_id, name: row.a_name, credits: row.a_credits, created_at: row.a_created_at }),
+    };
+  }
+
+  async touchSession(idHash: string, now: string): Promise<void> {
+    const at = iso(now);
+    await this.write(() => run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?', [at, idHash, at]));
+  }
+
+  async deleteSession(idHash: string): Promise<boolean> {
+    return (await this.write(() => run('DELETE FROM sessions WHERE id_hash = ?', [idHash]))) > 0;
+  }
+
+  async deleteUserSessions(userId: string, exceptIdHash: string | null): Promise<number> {
+    return this.write(() => run('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?', [userId, exceptIdHash ?? '']));
+  }
+
+  async purgeAuth(at: { now: string; idleSince: string }): Promise<number> {
+    const now = iso(at.now);
+    const idleSince = iso(at.idleSince);
+    return this.write(function* () {
+      const sessions = yield* run('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?', [now, idleSince]);
+      const tokens = yield* run('DELETE FROM auth_tokens WHERE expires_at <= ? OR used_at IS NOT NULL', [now]);
+      return sessions + tokens;
+    });
+  }
+
+  async createAuthToken(input: { tokenHash: string; kind: AuthTokenKind; userId: string | null; now: string; expiresAt: string }): Promise<void> {
+    const now = iso(input.now);
+    const expiresAt = iso(input.expiresAt);
+    await this.write(() =>
+      run('INSERT INTO auth_tokens (token_hash, kind, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', [input.tokenHash, input.kind, input.userId, now, expiresAt]),
+    );
+  }
+
+  async resetPasswordWithToken(tokenHash: string, passwordHash: string, now: string): Promise<UserRecord | null> {
+    const at = iso(now);
+    return this.write(() => resetPasswordTx(tokenHash, passwordHash, at));
   }
 }

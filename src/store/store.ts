@@ -134,6 +134,38 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+export interface UserRecord {
+  id: string;
+  accountId: string;
+  /** Lower-cased. */
+  email: string;
+  createdAt: string;
+  passwordChangedAt: string;
+}
+
+export interface UserWithPassword extends UserRecord {
+  /** The self-describing scrypt string (see services/password-hash). */
+  passwordHash: string;
+}
+
+/** A signed-in browser. Only a hash of its cookie token is stored. */
+export interface SessionRecord {
+  idHash: string;
+  userId: string;
+  /** Sent back in X-CSRF-Token on cookie-authenticated writes. */
+  csrfToken: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Absolute end, whatever the activity. */
+  expiresAt: string;
+}
+
+export type AuthTokenKind = 'invite' | 'reset';
+
+export type SignUpResult =
+  | { ok: true; user: UserRecord; account: Account }
+  | { ok: false; reason: 'email_taken' | 'invalid_invite' };
+
 /**
  * Everything the service persists. One interface, two implementations
  * (SQLite embedded default, PostgreSQL for many nodes), one contract suite.
@@ -207,6 +239,40 @@ export interface Store {
   completeIdempotency(accountId: string, key: string, claimId: string, statusCode: number, body: unknown, now: string): Promise<boolean>;
   /** Releases a claim whose outcome must not be stored (validation failure, 5xx), if still ours. */
   abandonIdempotency(accountId: string, key: string, claimId: string): Promise<void>;
+
+  /**
+   * One transaction: a new account (with `credits` granted through the ledger),
+   * its user, and, when `inviteHash` is given, the invite consumed. The account
+   * is named after the email (with its id appended if an account already has that name).
+   */
+  signUpUser(input: {
+    user: { id: string; email: string; passwordHash: string };
+    account: { id: string; credits: number; note: string };
+    inviteHash?: string;
+    now: string;
+  }): Promise<SignUpResult>;
+  /** A user for an existing account (the demo). StoreConflictError if the email or the account already has one. */
+  createUser(input: { id: string; accountId: string; email: string; passwordHash: string; now: string }): Promise<UserRecord>;
+  findUserByEmail(email: string): Promise<UserWithPassword | null>;
+  getUser(id: string): Promise<UserWithPassword | null>;
+  getUserByAccount(accountId: string): Promise<UserRecord | null>;
+  /** Sets the password and ends every session of the user except `keepSessionHash`; returns how many ended. */
+  setPassword(userId: string, passwordHash: string, now: string, keepSessionHash: string | null): Promise<number>;
+
+  createSession(input: { idHash: string; userId: string; csrfToken: string; now: string; expiresAt: string }): Promise<SessionRecord>;
+  /** The session if it has not expired (absolute: expiresAt > now; idle: lastSeenAt > idleSince), with its user and account. */
+  findSession(idHash: string, at: { now: string; idleSince: string }): Promise<{ session: SessionRecord; user: UserRecord; account: Account } | null>;
+  touchSession(idHash: string, now: string): Promise<void>;
+  deleteSession(idHash: string): Promise<boolean>;
+  /** Ends the user's sessions, all of them or all but one; returns how many ended. */
+  deleteUserSessions(userId: string, exceptIdHash: string | null): Promise<number>;
+  /** Removes expired sessions and used or expired one-time tokens. */
+  purgeAuth(at: { now: string; idleSince: string }): Promise<number>;
+
+  /** `userId` is null for invites. */
+  createAuthToken(input: { tokenHash: string; kind: AuthTokenKind; userId: string | null; now: string; expiresAt: string }): Promise<void>;
+  /** One transaction: consumes an unused, unexpired reset token, sets the password and ends all the user's sessions. Null if the token is not usable. */
+  resetPasswordWithToken(tokenHash: string, passwordHash: string, now: string): Promise<UserRecord | null>;
 
   createFont(font: FontRecord): Promise<FontRecord>;
   listFonts(accountId: string): Promise<FontRecord[]>;

@@ -20,19 +20,32 @@ export function apiUrl(path) {
   return new URL(path.replace(/^\//, ''), document.baseURI).href;
 }
 
-export function createApi(getKey, onUnauthorized) {
+/** Codes that mean "this browser is no longer signed in". */
+const SIGNED_OUT_CODES = new Set(['not_signed_in', 'invalid_api_key']);
+
+/**
+ * The browser is signed in by an HttpOnly session cookie that this script
+ * never sees; every write also carries the session's CSRF token, which only a
+ * page of this origin can read (from GET /auth/session).
+ */
+export function createApi(getCsrfToken, onUnauthorized) {
   async function request(method, path, body, headers = {}) {
     let response;
+    const csrf = method === 'GET' ? null : getCsrfToken();
     try {
       response = await fetch(apiUrl(path), {
         method,
         headers: {
-          Authorization: `Bearer ${getKey()}`,
+          ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
           ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
           ...headers,
         },
         body: body !== undefined ? JSON.stringify(body) : undefined,
         cache: 'no-store',
+        credentials: 'same-origin',
+        // The page's policy is no-referrer, under which the Fetch standard sends a POST with
+        // "Origin: null" (failing the server's Origin check); same-origin names us to ourselves only.
+        referrerPolicy: 'same-origin',
       });
     } catch (error) {
       throw new ApiFailure({ statusCode: 0, code: 'network_error', message: `Could not reach the server (${error.message}).` });
@@ -49,13 +62,20 @@ export function createApi(getKey, onUnauthorized) {
       const failure = data && typeof data.code === 'string'
         ? new ApiFailure(data)
         : new ApiFailure({ statusCode: response.status, code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText} without an error body.` });
-      if (failure.code === 'invalid_api_key') onUnauthorized(failure);
+      if (SIGNED_OUT_CODES.has(failure.code) && !path.startsWith('/auth/')) onUnauthorized(failure);
       throw failure;
     }
     return data;
   }
 
   return {
+    session: () => request('GET', '/auth/session'),
+    signIn: (email, password) => request('POST', '/auth/signin', { email, password }),
+    signUp: (email, password, invite) => request('POST', '/auth/signup', { email, password, ...(invite ? { invite } : {}) }),
+    resetPassword: (token, password) => request('POST', '/auth/reset', { token, password }),
+    signOut: () => request('POST', '/auth/signout'),
+    signOutEverywhere: () => request('POST', '/auth/signout-all'),
+    changePassword: (currentPassword, newPassword) => request('POST', '/auth/password', { currentPassword, newPassword }),
     account: () => request('GET', '/account'),
     usage: (cursor) => request('GET', `/account/usage?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
     keys: () => request('GET', '/account/keys'),
@@ -66,10 +86,4 @@ export function createApi(getKey, onUnauthorized) {
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
   };
-}
-
-/** Checks a key without touching the session, for the sign-in screen. */
-export async function probeKey(key) {
-  const api = createApi(() => key, () => {});
-  return api.account();
 }

@@ -1,65 +1,84 @@
-// Entry point: holds the session (the API key in localStorage), routes on the
-// URL hash and hands each view a context with the API client.
+// Entry point: asks the server who is signed in (GET /auth/session), routes on
+// the URL hash and hands each view a context with the API client. The session
+// is an HttpOnly cookie; this script only holds the CSRF token for writes.
 import { createApi } from './api.js';
-import { clear, formatNumber } from './dom.js';
+import { clear, formatNumber, toast } from './dom.js';
 import { renderAccount } from './views/account-view.js';
-import { renderKeyScreen } from './views/key-screen.js';
+import { renderAuthScreen } from './views/auth-screen.js';
 import { renderKeys } from './views/keys-view.js';
 import { renderPlayground } from './views/playground-view.js';
 import { renderTemplates } from './views/templates-view.js';
 
-const STORAGE_KEY = 'imprint.apiKey';
+/** Other tabs listen to this key to follow a sign-in or sign-out; it never holds a secret. */
+const SIGNAL_KEY = 'imprint.auth-changed';
+/** Where earlier versions kept a pasted API key: removed, so no credential lingers in storage. */
+const LEGACY_KEY = 'imprint.apiKey';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
-const session = document.getElementById('session');
+const sessionBar = document.getElementById('session');
 const sessionAccount = document.getElementById('session-account');
 const sessionCredits = document.getElementById('session-credits');
 
-let apiKey = readKey();
+/** null until the first GET /auth/session answers. */
+let session = null;
 let signOutReason = null;
 let renderCount = 0;
 
-function readKey() {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null; // storage disabled: the key lives only as long as the page
-  }
+try {
+  localStorage.removeItem(LEGACY_KEY);
+} catch {
+  // storage disabled: nothing was kept there either
 }
 
-function storeKey(key) {
-  apiKey = key;
-  try {
-    if (key) localStorage.setItem(STORAGE_KEY, key);
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // see readKey
-  }
-}
-
-const api = createApi(() => apiKey, (failure) => {
-  // The key was revoked or deleted while in use: back to the key screen, saying why.
+const api = createApi(() => session?.csrfToken ?? null, (failure) => {
+  // The session ended while in use (expired, signed out elsewhere, password changed).
   signOutReason = failure;
-  signOut();
+  session = { signedIn: false, signup: session?.signup ?? 'open' };
+  route();
 });
 
-function signIn(key, account) {
-  storeKey(key);
+function signal() {
+  try {
+    localStorage.setItem(SIGNAL_KEY, String(Date.now()));
+  } catch {
+    // see above
+  }
+}
+
+function signedIn(view) {
+  session = view;
   signOutReason = null;
-  showAccount(account);
-  if (!location.hash || location.hash === '#/' || location.hash === '#/key') location.hash = '#/templates';
+  signal();
+  showAccount(view.account);
+  if (!location.hash || /^#\/?(signin|signup|reset)?(\/|$)/.test(location.hash)) location.hash = '#/templates';
   else route();
 }
 
-function signOut() {
-  storeKey(null);
+async function signOut({ everywhere = false } = {}) {
+  try {
+    if (everywhere) {
+      const { endedSessions } = await api.signOutEverywhere();
+      toast(`Signed out of ${endedSessions} session${endedSessions === 1 ? '' : 's'}`, 'success');
+    } else {
+      await api.signOut();
+    }
+  } catch (error) {
+    if (error.code !== 'not_signed_in') {
+      toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
+      return;
+    }
+  }
+  session = { signedIn: false, signup: session?.signup ?? 'open' };
+  signOutReason = null;
+  signal();
+  location.hash = '#/signin';
   route();
 }
 
 function showAccount(account) {
-  sessionAccount.textContent = account.name;
-  sessionAccount.title = account.id;
+  sessionAccount.textContent = session?.email ?? account.name;
+  sessionAccount.title = `${account.name} (${account.id})`;
   setCredits(account.credits);
 }
 
@@ -74,10 +93,7 @@ async function refreshAccount() {
   return account;
 }
 
-document.getElementById('forget-key').addEventListener('click', () => {
-  signOutReason = null;
-  signOut();
-});
+document.getElementById('sign-out').addEventListener('click', () => signOut());
 
 function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -87,21 +103,27 @@ function parseRoute() {
 async function route() {
   const current = ++renderCount;
   const isCurrent = () => current === renderCount;
-  const signedIn = Boolean(apiKey);
-  nav.hidden = !signedIn;
-  session.hidden = !signedIn;
-  document.body.classList.toggle('signed-out', !signedIn);
-  if (!signedIn) {
-    document.title = 'Sign in · Imprint';
-    renderKeyScreen(clear(main), { reason: signOutReason, onKey: signIn });
+  if (!session) return;
+  const isSignedIn = session.signedIn === true;
+  nav.hidden = !isSignedIn;
+  sessionBar.hidden = !isSignedIn;
+  document.body.classList.toggle('signed-out', !isSignedIn);
+  const { name, args } = parseRoute();
+  if (!isSignedIn) {
+    const mode = name === 'signup' || name === 'reset' ? name : 'signin';
+    document.title = `${mode === 'signup' ? 'Sign up' : mode === 'reset' ? 'New password' : 'Sign in'} · Imprint`;
+    renderAuthScreen(clear(main), { mode, token: args[0] ?? null, signup: session.signup, reason: signOutReason, api, onSignedIn: signedIn });
     return;
   }
-  const { name, args } = parseRoute();
+  if (name === 'signin' || name === 'signup' || name === 'reset') {
+    location.hash = '#/templates';
+    return;
+  }
   for (const link of nav.querySelectorAll('a')) {
     if (link.dataset.route === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  const ctx = { api, apiKey, isCurrent, setCredits, refreshAccount, signOut };
+  const ctx = { api, session, isCurrent, setCredits, refreshAccount, signOut };
   clear(main);
   try {
     if (name === 'account') await renderAccount(main, ctx);
@@ -114,19 +136,25 @@ async function route() {
   if (isCurrent() && document.activeElement === document.body) main.focus({ preventScroll: true });
 }
 
+async function loadSession() {
+  try {
+    session = await api.session();
+  } catch (error) {
+    session = { signedIn: false, signup: 'open' };
+    signOutReason = error;
+  }
+  if (session.signedIn) showAccount(session.account);
+  route();
+}
+
 window.addEventListener('hashchange', () => {
   route();
   window.scrollTo(0, 0);
 });
 
-// Another tab signed in or forgot the key: follow it, so no tab keeps using a key the user removed.
+// Another tab signed in or out: follow it, so no tab shows an account the browser has left.
 window.addEventListener('storage', (event) => {
-  if (event.key !== STORAGE_KEY && event.key !== null) return;
-  apiKey = readKey();
-  signOutReason = null;
-  if (apiKey) refreshAccount().catch(() => {});
-  route();
+  if (event.key === SIGNAL_KEY || event.key === null) loadSession();
 });
 
-if (apiKey) refreshAccount().catch(() => { /* a bad stored key signs out via onUnauthorized */ });
-route();
+loadSession();

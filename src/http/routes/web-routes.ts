@@ -21,8 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The page holds an API key in localStorage, so script injection would be a
- * key theft: scripts and styles only from our own files. Images may come from
+ * A signed-in page can mint API keys and holds the session's CSRF token, so
+ * script injection would be an account takeover: scripts and styles only from our own files. Images may come from
  * anywhere because PUBLIC_URL (and so imageURL) can name another host.
  */
 const HTML_CSP = [

@@ -1,5 +1,6 @@
 // Account: name, balance and the credit ledger (GET /account, GET /account/usage).
 import { clear, copyButton, errorBox, formatDate, formatNumber, h } from '../dom.js';
+import { securityPanel } from './security-panel.js';
 
 const REASONS = {
   grant: { label: 'Grant', kind: 'success' },
@@ -13,7 +14,7 @@ export async function renderAccount(container, ctx) {
     h('div', {}, h('h1', {}, 'Account'), h('p', { class: 'muted' }, 'Your balance and every credit movement. Each generated image costs 1 credit; failed requests cost nothing.')));
   const summary = h('div', { class: 'stat-grid', 'aria-busy': 'true' }, skeletonStat(), skeletonStat(), skeletonStat());
   const ledger = h('section', { class: 'card', 'aria-labelledby': 'ledger-title' }, h('div', { class: 'card-header' }, h('h2', { id: 'ledger-title' }, 'Credit ledger')));
-  container.append(header, summary, ledger);
+  container.append(header, summary, ledger, securityPanel(ctx));
 
   let account;
   try {

@@ -56,13 +56,7 @@ export async function renderKeys(container, ctx) {
   await reload();
 }
 
-/** Whether this row is the key this browser is signed in with (the list never returns plaintexts). */
-function isCurrentKey(key, plaintext) {
-  return Boolean(plaintext) && plaintext.startsWith(key.prefix) && plaintext.endsWith(key.last4);
-}
-
 function keyRow(key, ctx, reload) {
-  const current = isCurrentKey(key, ctx.apiKey) && !key.revokedAt;
   const revoke = h('button', {
     type: 'button', class: 'btn btn-small btn-danger-ghost', 'aria-label': `Revoke key ${key.prefix}…${key.last4}`,
     onclick: async () => {
@@ -70,7 +64,6 @@ function keyRow(key, ctx, reload) {
         title: 'Revoke this key?',
         body: [
           h('p', {}, 'Key ', h('code', {}, `${key.prefix}…${key.last4}`), ' stops working immediately. Anything that still uses it will get ', h('code', {}, '401 invalid_api_key'), '.'),
-          current ? h('p', { class: 'callout callout-warning' }, 'This is the key this browser is using: you will be signed out.') : null,
           h('p', { class: 'muted' }, 'This cannot be undone.'),
         ],
         confirmLabel: 'Revoke key',
@@ -81,8 +74,7 @@ function keyRow(key, ctx, reload) {
       try {
         await ctx.api.revokeKey(key.id);
         toast(`Key ${key.prefix}…${key.last4} revoked`, 'success');
-        if (current) ctx.signOut();
-        else await reload();
+        await reload();
       } catch (error) {
         revoke.disabled = false;
         toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
@@ -92,7 +84,6 @@ function keyRow(key, ctx, reload) {
   return h('tr', { class: key.revokedAt ? 'row-muted' : '' },
     h('td', {},
       h('code', { class: 'key-mask' }, `${key.prefix}…${key.last4}`),
-      current ? h('span', { class: 'badge badge-info badge-inline' }, 'This browser') : null,
       h('div', { class: 'muted small mono' }, key.id)),
     h('td', { class: 'nowrap hide-sm' }, formatDate(key.createdAt)),
     h('td', { class: 'nowrap' }, timeAgo(key.lastUsedAt)),
