@@ -51,6 +51,13 @@ function signedIn(view) {
   signOutReason = null;
   signal();
   showAccount(view.account);
+  // Back to the editor that sent the person here. Only that page: any other target would
+  // make every sign-in link an open redirect.
+  const next = new URLSearchParams(location.search).get('next');
+  if (next && /^\/editor(\?[\w=&%.-]*)?$/.test(next)) {
+    location.assign(next);
+    return;
+  }
   if (!location.hash || /^#\/?(signin|signup|reset)?(\/|$)/.test(location.hash)) location.hash = '#/templates';
   else route();
 }

@@ -1,11 +1,10 @@
 /**
- * Every request the editor makes, in one place. Today it authenticates with
- * the API key the developer area keeps in localStorage; switching to a
- * session cookie (plus a CSRF token) changes only `headers()` here.
+ * Every request the editor makes, in one place. The browser is signed in by
+ * the developer area's HttpOnly session cookie, which this script never sees;
+ * writes carry the session's CSRF token, which only a page of this origin can
+ * read (from GET /auth/session).
  */
 import type { TemplateDocument } from '../../../src/domain/template.js';
-
-const STORAGE_KEY = 'imprint.apiKey';
 
 export interface FieldError {
   path: string;
@@ -47,33 +46,20 @@ export interface BundledFonts {
   faces: { family: string; weight: number; style: 'normal' | 'italic'; unicodeRange?: string; file: number }[];
 }
 
-export function readKey(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function storeKey(key: string): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, key);
-  } catch {
-    // Storage disabled: the key lives as long as the page.
-  }
-  memoryKey = key;
-}
-
-let memoryKey: string | null = null;
-
 /** Relative to the page, so the app also works under a path prefix. */
 export function apiUrl(path: string): string {
   return new URL(path.replace(/^\//, ''), document.baseURI).href;
 }
 
-function headers(json: boolean): Record<string, string> {
-  const key = memoryKey ?? readKey();
-  return { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(json ? { 'Content-Type': 'application/json' } : {}) };
+export type Session = { signedIn: false } | { signedIn: true; csrfToken: string };
+
+let csrfToken: string | null = null;
+
+function headers(method: string, json: boolean): Record<string, string> {
+  return {
+    ...(method !== 'GET' && csrfToken ? { 'X-CSRF-Token': csrfToken } : {}),
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+  };
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -81,9 +67,13 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   try {
     response = await fetch(apiUrl(path), {
       method,
-      headers: headers(body !== undefined),
+      headers: headers(method, body !== undefined),
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
+      credentials: 'same-origin',
+      // The page's policy is no-referrer, under which a POST carries "Origin: null" and fails
+      // the server's Origin check; same-origin names us to ourselves only.
+      referrerPolicy: 'same-origin',
     });
   } catch (error) {
     throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
@@ -106,6 +96,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 }
 
 export const api = {
+  /** Who is signed in; remembers the CSRF token for the writes that follow. */
+  session: async (): Promise<Session> => {
+    const session = await request<Session>('GET', '/auth/session');
+    csrfToken = session.signedIn ? session.csrfToken : null;
+    return session;
+  },
   account: () => request<{ id: string }>('GET', '/account'),
   template: (id: string) => request<TemplateFull>('GET', `/templates/${encodeURIComponent(id)}`),
   createTemplate: (name: string, template: TemplateDocument) => request<TemplateSummary>('POST', '/templates', { name, template }),

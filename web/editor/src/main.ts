@@ -4,7 +4,7 @@
  */
 import { Canvas } from 'fabric';
 import { validateTemplate } from '../../../src/domain/template-schema.js';
-import { ApiFailure, api, readKey, storeKey, type FieldError } from './api.js';
+import { ApiFailure, api, apiUrl, type FieldError } from './api.js';
 import { DocumentStore } from './document-store.js';
 import { setBundledFonts } from './fonts.js';
 import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
@@ -29,7 +29,11 @@ function say(message: string, kind: 'info' | 'error' | 'ok' = 'info'): void {
 }
 
 async function main(): Promise<void> {
-  if (!readKey()) await askForKey();
+  if (!(await api.session()).signedIn) {
+    // The developer area signs people in; it sends them back here afterwards.
+    location.assign(`${apiUrl('./')}?next=${encodeURIComponent(location.pathname + location.search)}#/signin`);
+    return;
+  }
   const canvas = new Canvas(byId<HTMLCanvasElement>('canvas'), { preserveObjectStacking: true, backgroundColor: '#ffffff' });
   const store = new DocumentStore(canvas);
   const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? []);
@@ -210,28 +214,6 @@ async function main(): Promise<void> {
     if (store.history.present !== savedSnapshot) event.preventDefault();
   });
   document.body.dataset.ready = 'true';
-}
-
-function askForKey(): Promise<void> {
-  const dialog = byId<HTMLDialogElement>('key-dialog');
-  const form = byId<HTMLFormElement>('key-form');
-  const input = byId<HTMLInputElement>('key-input');
-  const error = byId<HTMLElement>('key-error');
-  dialog.showModal();
-  return new Promise((resolve) => {
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      storeKey(input.value.trim());
-      try {
-        await api.account();
-        dialog.close();
-        resolve();
-      } catch (e) {
-        error.textContent = e instanceof ApiFailure ? e.message : String(e);
-        error.hidden = false;
-      }
-    });
-  });
 }
 
 function chooseSize(): Promise<{ name: string; width: number; height: number }> {

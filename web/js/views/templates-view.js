@@ -13,7 +13,8 @@ export async function renderTemplates(container, ctx) {
     h('div', { class: 'page-header' },
       h('div', {},
         h('h1', {}, 'Templates'),
-        h('p', { class: 'muted' }, 'Open a template to edit its elements and generate an image. Listing and reading templates is free; each image costs 1 credit.'))),
+        h('p', { class: 'muted' }, 'Design a template in the editor, then try its elements in the playground and generate an image. Listing and reading templates is free; each image costs 1 credit.')),
+      h('a', { href: 'editor', class: 'btn btn-primary' }, 'New template')),
     content);
   await load(content, ctx);
 }
@@ -33,7 +34,7 @@ async function load(content, ctx) {
   if (templates.length === 0) {
     clear(content, header, h('div', { class: 'empty' },
       h('p', {}, 'No templates yet.'),
-      h('p', { class: 'muted' }, 'Create one with ', h('code', {}, 'POST /templates'), ' or ', h('code', {}, 'npx imprint templates import'), '.')));
+      h('p', { class: 'muted' }, 'Design one in the ', h('a', { href: 'editor' }, 'editor'), ', or create one with ', h('code', {}, 'POST /templates'), ' or ', h('code', {}, 'npx imprint templates import'), '.')));
     return;
   }
   const sortHeader = (field, label, className = null) => {
@@ -59,7 +60,10 @@ async function load(content, ctx) {
       h('td', { class: 'hide-sm' }, h('span', { class: 'id-cell' }, h('code', {}, t.id), copyButton(t.id, '', 'Template id copied'))),
       h('td', { class: 'nowrap hide-sm' }, formatDate(t.createdAt)),
       h('td', { class: 'nowrap' }, timeAgo(t.updatedAt)),
-      h('td', { class: 'actions' }, h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground')));
+      h('td', { class: 'actions' },
+        h('a', { href: `editor?template=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Edit ${t.name}` }, 'Edit'),
+        ' ',
+        h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground')));
   });
   clear(content, header,
     h('div', { class: 'table-wrap' },
