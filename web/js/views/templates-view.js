@@ -14,7 +14,7 @@ export async function renderTemplates(container, ctx) {
       h('div', {},
         h('h1', {}, 'Templates'),
         h('p', { class: 'muted' }, 'Design a template in the editor, then try its elements in the playground and generate an image. Listing and reading templates is free; each image costs 1 credit.')),
-      h('a', { href: 'editor', class: 'btn btn-primary' }, 'New template')),
+      h('a', { href: 'editor', class: 'btn btn-primary' }, icon('plus'), 'New template')),
     content);
   await load(content, ctx);
 }
@@ -60,10 +60,9 @@ async function load(content, ctx) {
       h('td', { class: 'hide-sm' }, h('span', { class: 'id-cell' }, h('code', {}, t.id), copyButton(t.id, '', 'Template id copied'))),
       h('td', { class: 'nowrap hide-sm' }, formatDate(t.createdAt)),
       h('td', { class: 'nowrap' }, timeAgo(t.updatedAt)),
-      h('td', { class: 'actions' },
-        h('a', { href: `editor?template=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Edit ${t.name}` }, 'Edit'),
-        ' ',
-        h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground')));
+      h('td', { class: 'actions' }, h('div', { class: 'row-actions' },
+        h('a', { href: `editor?template=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Edit ${t.name}` }, icon('pencil'), 'Edit'),
+        h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground'))));
   });
   clear(content, header,
     h('div', { class: 'table-wrap' },

@@ -34,7 +34,8 @@ function checkFor(o: FabricObject, key: string): ValueCheck | null {
 const round = (n: number, digits = 2) => String(Math.round(n * 10 ** digits) / 10 ** digits);
 
 export class PropertiesPanel {
-  private object: FabricObject | null = null;
+  /** undefined until the first render, so an empty selection still draws the panel's hint. */
+  private object: FabricObject | null | undefined = undefined;
   private fields: Field[] = [];
 
   constructor(
