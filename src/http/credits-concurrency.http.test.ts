@@ -1,28 +1,13 @@
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import pg from 'pg';
-import { PostgresStore } from '../store/postgres-store.js';
-import { createTestApp, type TestAppOptions } from './test-app.js';
-
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `imprint_http_${process.pid}_${Date.now()}`;
-
-after(async () => {
-  const client = new pg.Client(PG_URL);
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
-});
+import { bothDatabases, createTestApp } from './test-app.js';
 
 /**
  * The money invariant end to end: 50 parallel generates against a balance of
  * 10 must give exactly 10 images, never an 11th free one and never a 500, on
  * both databases the service supports.
  */
-for (const [label, options] of [
-  ['SQLite', {}],
-  ['PostgreSQL', { openStore: async () => { const s = new PostgresStore(PG_URL, { schema }); await s.migrate(); return s; } }],
-] as Array<[string, TestAppOptions]>) {
+for (const [label, options] of bothDatabases('imprint_http')) {
   describe(`credits under concurrency on ${label}`, () => {
     test('50 parallel generates on a balance of 10: exactly 10 succeed, balance 0, ledger sums', async () => {
       const t = await createTestApp({ ...options, credits: 10 });

@@ -1,23 +1,8 @@
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import pg from 'pg';
-import { PostgresStore } from '../store/postgres-store.js';
-import { createTestApp, type TestAppOptions } from './test-app.js';
+import { bothDatabases, createTestApp } from './test-app.js';
 
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `imprint_resv_${process.pid}_${Date.now()}`;
-
-after(async () => {
-  const client = new pg.Client(PG_URL);
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
-});
-
-for (const [label, options] of [
-  ['SQLite', {}],
-  ['PostgreSQL', { openStore: async () => { const s = new PostgresStore(PG_URL, { schema }); await s.migrate(); return s; } }],
-] as Array<[string, TestAppOptions]>) {
+for (const [label, options] of bothDatabases('imprint_resv')) {
   describe(`reservations on ${label}`, () => {
     test('20 identical concurrent generates: all 200, 20 charges, one image row', async () => {
       const t = await createTestApp({ ...options, credits: 20 });

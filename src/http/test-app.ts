@@ -14,6 +14,9 @@ import { openStore } from '../store/open-store.js';
 import type { Account, Store } from '../store/store.js';
 import { buildApp, type AppOptions, type ImprintApp } from './app.js';
 import { MemoryRateLimiter } from './rate-limiter.js';
+import { after } from 'node:test';
+import pg from 'pg';
+import { PostgresStore } from '../store/postgres-store.js';
 
 /** A 4×4 red PNG, so tests render a real image without any network. */
 export const RED_PNG_DATA_URL =
@@ -118,4 +121,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * The two databases an HTTP test should pass on: SQLite in memory and
+ * PostgreSQL in a fresh schema, dropped when the test file ends.
+ */
+export function bothDatabases(prefix: string): Array<[string, TestAppOptions]> {
+  const schema = `${prefix}_${process.pid}_${Date.now()}`;
+  after(async () => {
+    const client = new pg.Client(PG_URL);
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  });
+  return [
+    ['SQLite', {}],
+    ['PostgreSQL', { openStore: async () => { const s = new PostgresStore(PG_URL, { schema }); await s.migrate(); return s; } }],
+  ];
 }
