@@ -187,6 +187,74 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   await page.close();
 });
 
+test('shapes, a gradient, a shadow, a dash and italic text are saved and rendered by the API as drawn', async () => {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await openEditor(page, `${server.base}/editor`);
+  await page.getByLabel('Name', { exact: true }).fill('E2E shapes');
+  await page.getByLabel('Open Graph (1200 × 630)').check();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await ready(page);
+
+  for (const kind of ['Ellipse', 'Triangle', 'Polygon', 'Star']) await page.getByRole('button', { name: kind, exact: true }).click();
+  assert.deepEqual(await page.locator('li.layer').evaluateAll((els) => els.map((e) => e.getAttribute('data-name'))), ['star-1', 'polygon-1', 'triangle-1', 'ellipse-1']);
+
+  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await page.getByLabel('Fill', { exact: true }).selectOption('linear');
+  await page.getByLabel('Gradient angle (°)').fill('30');
+  await page.getByLabel('Gradient angle (°)').press('Enter');
+  await page.getByLabel('Stop 2 colour', { exact: true }).fill('#f97316');
+  await page.getByLabel('Stop 2 colour', { exact: true }).press('Enter');
+
+  await page.getByRole('button', { name: 'Select star-1' }).click();
+  await page.getByLabel('Drop shadow').check();
+  await page.getByLabel('Shadow blur').fill('10');
+  await page.getByLabel('Shadow blur').press('Enter');
+
+  await page.getByRole('button', { name: 'Select triangle-1' }).click();
+  await page.getByLabel('Stroke', { exact: true }).fill('#111827');
+  await page.getByLabel('Stroke', { exact: true }).press('Enter');
+  await page.getByLabel('Stroke width').fill('6');
+  await page.getByLabel('Stroke width').press('Enter');
+  await page.getByLabel('Stroke dash (px on, px off)').fill('14 8');
+  await page.getByLabel('Stroke dash (px on, px off)').press('Enter');
+
+  await page.getByRole('button', { name: 'Select ellipse-1' }).click();
+  await page.getByLabel('Fill', { exact: true }).selectOption('radial');
+
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await page.getByLabel('Italic').check();
+  await page.getByLabel('Underline').check();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const templateId = new URL(page.url()).searchParams.get('template')!;
+  const stored = (await (await fetch(`${server.base}/templates/${templateId}`, { headers: server.auth })).json()) as {
+    template: { objects: Record<string, unknown>[] };
+  };
+  const byName = Object.fromEntries(stored.template.objects.map((o) => [o.name, o]));
+  assert.equal((byName['rectangle-1'].fill as { type: string }).type, 'linear');
+  assert.equal((byName['ellipse-1'].fill as { type: string }).type, 'radial');
+  assert.equal((byName['star-1'].shadow as { blur: number }).blur, 10);
+  assert.deepEqual(byName['triangle-1'].strokeDashArray, [14, 8]);
+  assert.equal(byName.title.fontStyle, 'italic');
+  assert.equal(byName['polygon-1'].type, 'Polygon');
+  await page.getByRole('button', { name: 'Select rectangle-1' }).click();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-desktop.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-dark.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-phone-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-phone.png'), fullPage: true });
+
+  const share = await mismatch(await editorPng(page), await generatedPng(templateId), 'E2E shapes');
+  assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("the server's validation error is shown at the object it names", async () => {
   const api = (method: string, url: string, body?: unknown, type = 'application/json') =>
     fetch(`${server.base}${url}`, {
@@ -238,7 +306,7 @@ test('the demo templates open in the editor as the API renders them', async () =
   const page = await context.newPage();
   const problems = watch(page);
   const over: string[] = [];
-  for (const t of list.filter((x) => x.name !== 'E2E card' && x.name !== 'Font check')) {
+  for (const t of list.filter((x) => !['E2E card', 'Font check', 'E2E shapes'].includes(x.name))) {
     await openEditor(page, `${server.base}/editor?template=${t.id}`);
     await ready(page);
     const share = await mismatch(await editorPng(page), await generatedPng(t.id), t.name);

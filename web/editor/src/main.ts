@@ -95,11 +95,9 @@ async function main(): Promise<void> {
   fit();
   render();
 
-  const add = (kind: 'text' | 'rect' | 'circle' | 'line') => () => void store.add(kind).then(render);
-  byId('add-text').addEventListener('click', add('text'));
-  byId('add-rect').addEventListener('click', add('rect'));
-  byId('add-circle').addEventListener('click', add('circle'));
-  byId('add-line').addEventListener('click', add('line'));
+  for (const kind of ['text', 'rect', 'circle', 'ellipse', 'triangle', 'polygon', 'star', 'line'] as const) {
+    byId(`add-${kind}`).addEventListener('click', () => void store.add(kind).then(render));
+  }
   byId<HTMLFormElement>('image-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const url = byId<HTMLInputElement>('image-url').value.trim();
