@@ -118,6 +118,12 @@ export class DocumentStore {
     }
   }
 
+  /** Replaces the whole document (an imported file, a restored draft) as one undoable step. */
+  async replace(doc: TemplateDocument): Promise<void> {
+    await this.restore(doc);
+    this.commit();
+  }
+
   async undo(): Promise<void> {
     const state = this.history.undo();
     if (state !== null) await this.restore(JSON.parse(state) as TemplateDocument);
