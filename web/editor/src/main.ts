@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       templateId = null;
     }
   }
+  if (templateId) fit();
   const draft = readDraft(templateId);
   const useDraft = draft !== null && JSON.stringify(draft.template) !== (templateId ? store.history.present : '') && (await offerDraft(draft));
   if (!useDraft) clearDraft(templateId);
