@@ -255,7 +255,7 @@ test('shapes, a gradient, a shadow, a dash and italic text are saved and rendere
   await page.close();
 });
 
-test('names are text not markup, copy/paste/duplicate keep names unique, and a draft survives closing the tab', async () => {
+test('names are text not markup, copy/paste/duplicate keep names unique, export/import round-trips, and a draft survives closing the tab', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const created = await fetch(`${server.base}/templates`, {
     method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' },
@@ -296,6 +296,11 @@ test('names are text not markup, copy/paste/duplicate keep names unique, and a d
   await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
   await page.screenshot({ path: path.join(SHOTS, 'editor-shortcuts.png') });
   await page.getByRole('button', { name: 'Close' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as { name: string; template: { objects: { name: string }[] } };
+  assert.equal(exported.name, evil);
+  assert.deepEqual(exported.template.objects.map((o) => o.name), [evil, 'star-1', 'star-2']);
   // The draft is written 400 ms after the last change, and again on pagehide; wait past the first.
   await page.waitForFunction((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key)?.includes('star-2'), `imprint.draft.${id}`);
   await page.close({ runBeforeUnload: false });
@@ -314,6 +319,19 @@ test('names are text not markup, copy/paste/duplicate keep names unique, and a d
   await topLayerIs(page, 'star-2');
   assert.equal(await layerName(page, 3).inputValue(), evil);
   assert.equal(await page.locator('img[src="x"]').count(), 0);
+
+  // Import: a file the server's rules refuse changes nothing; the exported file comes back as one undo step.
+  const bad = { ...exported, template: { ...exported.template, objects: [{ ...exported.template.objects[0], opacity: 7 }] } };
+  await page.getByLabel('Import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.getByRole('status').filter({ hasText: 'Not imported' }).waitFor();
+  await page.getByRole('button', { name: 'Select star-2' }).click();
+  await page.keyboard.press('Delete');
+  await topLayerIs(page, 'star-1');
+  await page.getByLabel('Import').setInputFiles({ name: 'card.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+  await page.getByRole('status').filter({ hasText: 'Imported card.json' }).waitFor();
+  await topLayerIs(page, 'star-2');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await topLayerIs(page, 'star-1');
   assert.deepEqual(dialogs, []);
   assert.deepEqual(problems, []);
   await page.close();
