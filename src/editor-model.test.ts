@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { History } from '../web/editor/src/history.js';
-import { checkName, uniqueName } from '../web/editor/src/names.js';
+import { checkName, copyName, uniqueName } from '../web/editor/src/names.js';
 
 test('history keeps at least 100 undo steps, and a new change drops the redo branch', () => {
   const h = new History(0, 200);
@@ -39,4 +39,14 @@ test('names are readable, unique, and follow the server rule', () => {
   assert.match(checkName('  ', taken) ?? '', /empty/);
   assert.match(checkName('x'.repeat(201), taken) ?? '', /200/);
   assert.equal(checkName('badge', taken), null);
+});
+
+test('a copy gets the next free number of its base name, within the length rule', () => {
+  const taken = new Set(['badge', 'star-1', 'star-2', 'badge-2']);
+  assert.equal(copyName('badge', taken), 'badge-3');
+  assert.equal(copyName('star-1', taken), 'star-3');
+  assert.equal(copyName('polygon-1', new Set(['polygon-1'])), 'polygon-2');
+  const long = copyName('x'.repeat(200), new Set());
+  assert.ok(long.length <= 200 && checkName(long, new Set()) === null, long);
+  assert.deepEqual(['ellipse', 'triangle', 'polygon', 'star'].map((k) => uniqueName(k as 'star', new Set())), ['ellipse-1', 'triangle-1', 'polygon-1', 'star-1']);
 });

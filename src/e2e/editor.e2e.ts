@@ -95,14 +95,14 @@ const layerName = (page: Page, n: number) => page.getByLabel(`Name of layer ${n}
 async function openEditor(page: Page, url: string): Promise<void> {
   await page.goto(url);
   const email = page.getByLabel('Email', { exact: true });
-  await Promise.race([page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open]'), email.waitFor()]);
+  await Promise.race([page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]'), email.waitFor()]);
   if (!(await email.isVisible())) return;
   const printed = server.output();
   await email.fill(/email:\s+(\S+)/.exec(printed)![1]);
   await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/editor');
-  await page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open]');
+  await page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]');
 }
 
 test('design from a preset, rename, undo/redo, save, reload, and the API renders the same pixels', async () => {
@@ -187,6 +187,156 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   await page.close();
 });
 
+test('shapes, a gradient, a shadow, a dash and italic text are saved and rendered by the API as drawn', async () => {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await openEditor(page, `${server.base}/editor`);
+  await page.getByLabel('Name', { exact: true }).fill('E2E shapes');
+  await page.getByLabel('Open Graph (1200 × 630)').check();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await ready(page);
+
+  for (const kind of ['Ellipse', 'Triangle', 'Polygon', 'Star']) await page.getByRole('button', { name: kind, exact: true }).click();
+  assert.deepEqual(await page.locator('li.layer').evaluateAll((els) => els.map((e) => e.getAttribute('data-name'))), ['star-1', 'polygon-1', 'triangle-1', 'ellipse-1']);
+
+  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await page.getByLabel('Fill', { exact: true }).selectOption('linear');
+  await page.getByLabel('Gradient angle (°)').fill('30');
+  await page.getByLabel('Gradient angle (°)').press('Enter');
+  await page.getByLabel('Stop 2 colour', { exact: true }).fill('#f97316');
+  await page.getByLabel('Stop 2 colour', { exact: true }).press('Enter');
+
+  await page.getByRole('button', { name: 'Select star-1' }).click();
+  await page.getByLabel('Drop shadow').check();
+  await page.getByLabel('Shadow blur').fill('10');
+  await page.getByLabel('Shadow blur').press('Enter');
+
+  await page.getByRole('button', { name: 'Select triangle-1' }).click();
+  await page.getByLabel('Stroke', { exact: true }).fill('#111827');
+  await page.getByLabel('Stroke', { exact: true }).press('Enter');
+  await page.getByLabel('Stroke width').fill('6');
+  await page.getByLabel('Stroke width').press('Enter');
+  await page.getByLabel('Stroke dash (px on, px off)').fill('14 8');
+  await page.getByLabel('Stroke dash (px on, px off)').press('Enter');
+
+  await page.getByRole('button', { name: 'Select ellipse-1' }).click();
+  await page.getByLabel('Fill', { exact: true }).selectOption('radial');
+
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await page.getByLabel('Italic').check();
+  await page.getByLabel('Underline').check();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const templateId = new URL(page.url()).searchParams.get('template')!;
+  const stored = (await (await fetch(`${server.base}/templates/${templateId}`, { headers: server.auth })).json()) as {
+    template: { objects: Record<string, unknown>[] };
+  };
+  const byName = Object.fromEntries(stored.template.objects.map((o) => [o.name, o]));
+  assert.equal((byName['rectangle-1'].fill as { type: string }).type, 'linear');
+  assert.equal((byName['ellipse-1'].fill as { type: string }).type, 'radial');
+  assert.equal((byName['star-1'].shadow as { blur: number }).blur, 10);
+  assert.deepEqual(byName['triangle-1'].strokeDashArray, [14, 8]);
+  assert.equal(byName.title.fontStyle, 'italic');
+  assert.equal(byName['polygon-1'].type, 'Polygon');
+  await page.getByRole('button', { name: 'Select rectangle-1' }).click();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-desktop.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-dark.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-phone-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-phone.png'), fullPage: true });
+
+  const share = await mismatch(await editorPng(page), await generatedPng(templateId), 'E2E shapes');
+  assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('names are text not markup, copy/paste/duplicate keep names unique, export/import round-trips, and a draft survives closing the tab', async () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const created = await fetch(`${server.base}/templates`, {
+    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: evil,
+      template: { version: '7.4.0', width: 800, height: 400, background: '#ffffff', objects: [
+        { type: 'Rect', name: evil, left: 40, top: 40, width: 300, height: 200, fill: '#0f766e', originX: 'left', originY: 'top' },
+      ] },
+    }),
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+
+  let page = await context.newPage();
+  let problems = watch(page);
+  const dialogs: string[] = [];
+  const trap = (p: Page) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+  trap(page);
+  await openEditor(page, `${server.base}/editor?template=${id}`);
+  await ready(page);
+  assert.equal(await page.getByLabel('Template name').inputValue(), evil);
+  assert.equal(await layerName(page, 1).inputValue(), evil);
+  await page.getByRole('button', { name: `Select ${evil}` }).click();
+  assert.equal(await page.locator('#properties .object-name code').first().innerText(), evil);
+  assert.equal(await page.locator('img[src="x"]').count(), 0);
+
+  // Keyboard: duplicate, copy and paste give fresh names; Delete removes; "?" opens the sheet.
+  await page.getByRole('button', { name: 'Star', exact: true }).click();
+  await page.getByRole('button', { name: 'Select star-1' }).click();
+  await page.keyboard.press('Control+d');
+  await topLayerIs(page, 'star-2');
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await topLayerIs(page, 'star-3');
+  await page.keyboard.press('Delete');
+  await topLayerIs(page, 'star-2');
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-shortcuts.png') });
+  await page.getByRole('button', { name: 'Close' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as { name: string; template: { objects: { name: string }[] } };
+  assert.equal(exported.name, evil);
+  assert.deepEqual(exported.template.objects.map((o) => o.name), [evil, 'star-1', 'star-2']);
+  // The draft is written 400 ms after the last change, and again on pagehide; wait past the first.
+  await page.waitForFunction((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key)?.includes('star-2'), `imprint.draft.${id}`);
+  await page.close({ runBeforeUnload: false });
+  assert.deepEqual(problems, []);
+
+  page = await context.newPage();
+  problems = watch(page);
+  trap(page);
+  await openEditor(page, `${server.base}/editor?template=${id}`);
+  const offer = page.getByRole('dialog', { name: 'Unsaved draft found' });
+  await offer.waitFor();
+  assert.match(await offer.innerText(), /<img src=x onerror=alert\(1\)>/);
+  await page.screenshot({ path: path.join(SHOTS, 'editor-draft-offer.png') });
+  await page.getByRole('button', { name: 'Restore draft' }).click();
+  await ready(page);
+  await topLayerIs(page, 'star-2');
+  assert.equal(await layerName(page, 3).inputValue(), evil);
+  assert.equal(await page.locator('img[src="x"]').count(), 0);
+
+  // Import: a file the server's rules refuse changes nothing; the exported file comes back as one undo step.
+  const bad = { ...exported, template: { ...exported.template, objects: [{ ...exported.template.objects[0], opacity: 7 }] } };
+  await page.getByLabel('Import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.getByRole('status').filter({ hasText: 'Not imported' }).waitFor();
+  await page.getByRole('button', { name: 'Select star-2' }).click();
+  await page.keyboard.press('Delete');
+  await topLayerIs(page, 'star-1');
+  await page.getByLabel('Import').setInputFiles({ name: 'card.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+  await page.getByRole('status').filter({ hasText: 'Imported card.json' }).waitFor();
+  await topLayerIs(page, 'star-2');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await topLayerIs(page, 'star-1');
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("the server's validation error is shown at the object it names", async () => {
   const api = (method: string, url: string, body?: unknown, type = 'application/json') =>
     fetch(`${server.base}${url}`, {
@@ -238,7 +388,7 @@ test('the demo templates open in the editor as the API renders them', async () =
   const page = await context.newPage();
   const problems = watch(page);
   const over: string[] = [];
-  for (const t of list.filter((x) => x.name !== 'E2E card' && x.name !== 'Font check')) {
+  for (const t of list.filter((x) => !['E2E card', 'Font check', 'E2E shapes', '<img src=x onerror=alert(1)>'].includes(x.name))) {
     await openEditor(page, `${server.base}/editor?template=${t.id}`);
     await ready(page);
     const share = await mismatch(await editorPng(page), await generatedPng(t.id), t.name);

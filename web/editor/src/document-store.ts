@@ -4,12 +4,12 @@
  * committed to the History as a serialized snapshot; panels only read from
  * here and call its methods, so the UI never touches history itself.
  */
-import { Canvas, Circle, FabricImage, FabricObject, Line, Rect, Textbox, type TOptions } from 'fabric';
+import { util, Canvas, Circle, Ellipse, FabricImage, FabricObject, Line, Polygon, Rect, Textbox, Triangle, type TOptions } from 'fabric';
 import { canonicalType, isTextType } from '../../../src/domain/fabric-types.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
 import { ensureFonts, type TextLike } from './fonts.js';
 import { History } from './history.js';
-import { uniqueName, type ObjectKind } from './names.js';
+import { copyName, uniqueName, type ObjectKind } from './names.js';
 
 /**
  * Saved with every object: `name` is the API's handle; the lock flags are
@@ -118,6 +118,12 @@ export class DocumentStore {
     }
   }
 
+  /** Replaces the whole document (an imported file, a restored draft) as one undoable step. */
+  async replace(doc: TemplateDocument): Promise<void> {
+    await this.restore(doc);
+    this.commit();
+  }
+
   async undo(): Promise<void> {
     const state = this.history.undo();
     if (state !== null) await this.restore(JSON.parse(state) as TemplateDocument);
@@ -154,6 +160,20 @@ export class DocumentStore {
       case 'circle':
         object = new Circle({ name, left: w * 0.6, top: h * 0.4, radius: unit * 0.15, fill: '#f59e0b', strokeWidth: 0 } as TOptions<Circle>);
         break;
+      case 'ellipse':
+        object = new Ellipse({ name, left: w * 0.55, top: h * 0.3, rx: unit * 0.2, ry: unit * 0.12, fill: '#10b981', strokeWidth: 0 } as TOptions<Ellipse>);
+        break;
+      case 'triangle':
+        object = new Triangle({ name, left: w * 0.3, top: h * 0.3, width: unit * 0.3, height: unit * 0.26, fill: '#ec4899', strokeWidth: 0 } as TOptions<Triangle>);
+        break;
+      case 'polygon':
+      case 'star': {
+        // A regular hexagon, or a five-point star whose inner radius is 0.4 of the outer (the classic proportion).
+        const r = unit * 0.14;
+        const points = kind === 'star' ? starPoints(5, r, r * 0.4) : starPoints(3, r, r);
+        object = new Polygon(points, { name, left: w * 0.4, top: h * 0.25, fill: kind === 'star' ? '#eab308' : '#0ea5e9', strokeWidth: 0 } as TOptions<Polygon>);
+        break;
+      }
       case 'line':
         object = new Line([w * 0.1, h * 0.85, w * 0.5, h * 0.85], { name, stroke: '#111827', strokeWidth: 4 } as TOptions<Line>);
         break;
@@ -183,6 +203,26 @@ export class DocumentStore {
       this.canvas.requestRenderAll();
       this.emit();
     }
+  }
+
+  /**
+   * Adds a copy of a serialized object (from `serialize`), offset so it is
+   * visible, with a fresh unique name: names are the API, two alike would be
+   * refused on save.
+   */
+  async paste(json: Record<string, unknown>, offset = 20): Promise<FabricObject> {
+    const [object] = (await util.enlivenObjects<FabricObject>([json]));
+    const name = copyName(String(json.name ?? 'copy'), this.names());
+    object.set({ name, left: object.left + offset, top: object.top + offset } as Partial<FabricObject>);
+    if (isTextType(canonicalType(object.type))) await ensureFonts([object as unknown as TextLike]);
+    this.canvas.add(object);
+    this.canvas.setActiveObject(object);
+    this.commit();
+    return object;
+  }
+
+  serialize(object: FabricObject): Record<string, unknown> {
+    return object.toObject(EXTRA_PROPERTIES) as Record<string, unknown>;
   }
 
   remove(object: FabricObject): void {
@@ -250,4 +290,16 @@ function collectTexts(objects: readonly unknown[]): TextLike[] {
     if (Array.isArray(o.objects)) out.push(...collectTexts(o.objects));
   }
   return out;
+}
+
+/** Points of a star (or, with equal radii, a regular polygon of 2n sides), top point first, in a box from 0,0. */
+function starPoints(n: number, outer: number, inner: number): { x: number; y: number }[] {
+  const points: { x: number; y: number }[] = [];
+  for (let i = 0; i < n * 2; i++) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = -Math.PI / 2 + (i * Math.PI) / n;
+    // Rounded to 0.01 px: the saved JSON stays short and the renderer reads the same numbers.
+    points.push({ x: Math.round((outer + r * Math.cos(a)) * 100) / 100, y: Math.round((outer + r * Math.sin(a)) * 100) / 100 });
+  }
+  return points;
 }

@@ -6,6 +6,8 @@ import { Canvas } from 'fabric';
 import { validateTemplate } from '../../../src/domain/template-schema.js';
 import { ApiFailure, api, apiUrl, type FieldError } from './api.js';
 import { DocumentStore } from './document-store.js';
+import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.js';
+import type { TemplateDocument } from '../../../src/domain/template.js';
 import { setBundledFonts } from './fonts.js';
 import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
 import { byId, h } from './ui/dom.js';
@@ -86,20 +88,47 @@ async function main(): Promise<void> {
       templateId = null;
     }
   }
-  if (!templateId) {
+  if (templateId) fit();
+  const draft = readDraft(templateId);
+  const useDraft = draft !== null && JSON.stringify(draft.template) !== (templateId ? store.history.present : '') && (await offerDraft(draft));
+  if (!useDraft) clearDraft(templateId);
+  if (!templateId && !useDraft) {
     const choice = await chooseSize();
     nameInput.value = choice.name;
     await store.load({ version: '7.4.0', width: choice.width, height: choice.height, objects: [], background: '#ffffff' });
   }
   savedSnapshot = templateId ? store.history.present : '';
+  if (useDraft) {
+    nameInput.value = draft.name;
+    // Restored on top of the saved version, so one Undo shows what the server has.
+    if (templateId) await store.replace(draft.template);
+    else await store.load(draft.template);
+    say('Draft restored. It is not saved yet.', 'info');
+  }
+
+  // Each change is kept locally (at most every 400 ms) until it is saved.
+  let draftTimer: ReturnType<typeof setTimeout> | undefined;
+  let draftWarned = false;
+  const keepDraft = () => {
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(() => {
+      const dirty = store.history.present !== savedSnapshot || (templateId !== null && nameInput.value !== savedName);
+      if (!dirty) return clearDraft(templateId);
+      if (!writeDraft(templateId, { name: nameInput.value, template: store.toDocument(), at: Date.now() }) && !draftWarned) {
+        draftWarned = true;
+        say('This browser refused to keep a local draft (storage full or disabled): save to keep your work.', 'error');
+      }
+    }, 400);
+  };
+  let savedName = nameInput.value;
+  store.onChange(keepDraft);
+  nameInput.addEventListener('input', keepDraft);
   fit();
   render();
 
-  const add = (kind: 'text' | 'rect' | 'circle' | 'line') => () => void store.add(kind).then(render);
-  byId('add-text').addEventListener('click', add('text'));
-  byId('add-rect').addEventListener('click', add('rect'));
-  byId('add-circle').addEventListener('click', add('circle'));
-  byId('add-line').addEventListener('click', add('line'));
+  for (const kind of ['text', 'rect', 'circle', 'ellipse', 'triangle', 'polygon', 'star', 'line'] as const) {
+    byId(`add-${kind}`).addEventListener('click', () => void store.add(kind).then(render));
+  }
   byId<HTMLFormElement>('image-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const url = byId<HTMLInputElement>('image-url').value.trim();
@@ -126,6 +155,45 @@ async function main(): Promise<void> {
   });
   nameInput.addEventListener('input', () => (byId<HTMLElement>('dirty').hidden = false));
 
+  byId('export-json').addEventListener('click', () => {
+    const name = nameInput.value.trim() || 'template';
+    const blob = new Blob([JSON.stringify({ name, template: store.toDocument() }, null, 2)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    h('a', { href: url, download: `${name.replace(/[^\w.-]+/g, '-')}.json` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
+  const importInput = byId<HTMLInputElement>('import-json');
+  importInput.addEventListener('change', async () => {
+    const file = importInput.files?.[0];
+    importInput.value = '';
+    if (!file) return;
+    try {
+      const parsed = JSON.parse(await file.text()) as { name?: unknown; template?: unknown };
+      // Both this editor's export ({name, template}) and a bare Fabric document are accepted.
+      const doc = (parsed.template ?? parsed) as TemplateDocument;
+      const checked = validateTemplate(doc, { fontFamilies: fontChoices.families });
+      if (!checked.ok) {
+        say(`Not imported: ${checked.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}`, 'error');
+        return;
+      }
+      await store.replace(doc);
+      if (typeof parsed.name === 'string' && parsed.name.trim()) nameInput.value = parsed.name.slice(0, 200);
+      fit();
+      say(`Imported ${file.name}. Undo brings back the previous design.`, 'ok');
+    } catch (error) {
+      say(`Not imported: ${file.name} is not template JSON (${(error as Error).message}).`, 'error');
+    }
+  });
+
+  let clipboard: Record<string, unknown> | null = null;
+  const duplicate = () => {
+    const o = store.selected();
+    if (o) void store.paste(store.serialize(o));
+  };
+  byId('duplicate').addEventListener('click', duplicate);
+  const shortcuts = byId<HTMLDialogElement>('shortcuts-dialog');
+  byId('shortcuts').addEventListener('click', () => shortcuts.showModal());
+
   const save = async () => {
     const name = nameInput.value.trim();
     if (!name) {
@@ -150,6 +218,10 @@ async function main(): Promise<void> {
         history.replaceState(null, '', `?template=${encodeURIComponent(created.id)}`);
       }
       savedSnapshot = JSON.stringify(doc);
+      savedName = name;
+      clearTimeout(draftTimer);
+      clearDraft(templateId);
+      clearDraft(null);
       showErrors([]);
       say(`Saved. Template id: ${templateId}`, 'ok');
     } catch (error) {
@@ -202,6 +274,20 @@ async function main(): Promise<void> {
       const dx = event.key === 'ArrowLeft' ? -step : event.key === 'ArrowRight' ? step : 0;
       const dy = event.key === 'ArrowUp' ? -step : event.key === 'ArrowDown' ? step : 0;
       void store.set(o, { left: o.left + dx, top: o.top + dy }, true);
+    } else if (mod && event.key.toLowerCase() === 'c') {
+      const o = store.selected();
+      if (o) clipboard = store.serialize(o);
+    } else if (mod && event.key.toLowerCase() === 'v') {
+      if (clipboard) {
+        event.preventDefault();
+        void store.paste(clipboard).then((o) => (clipboard = store.serialize(o)));
+      }
+    } else if (mod && event.key.toLowerCase() === 'd') {
+      event.preventDefault();
+      duplicate();
+    } else if (event.key === '?' && !mod) {
+      event.preventDefault();
+      if (!shortcuts.open) shortcuts.showModal();
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       const o = store.selected();
       if (o) {
@@ -213,7 +299,22 @@ async function main(): Promise<void> {
   window.addEventListener('beforeunload', (event) => {
     if (store.history.present !== savedSnapshot) event.preventDefault();
   });
+  // Closing the tab inside the 400 ms window must not lose the last change.
+  window.addEventListener('pagehide', () => {
+    if (store.history.present !== savedSnapshot) writeDraft(templateId, { name: nameInput.value, template: store.toDocument(), at: Date.now() });
+  });
   document.body.dataset.ready = 'true';
+}
+
+/** Asks whether to bring back a local draft; resolves true to restore it. */
+function offerDraft(draft: Draft): Promise<boolean> {
+  const dialog = byId<HTMLDialogElement>('draft-dialog');
+  const count = draft.template.objects.length;
+  byId('draft-text').textContent =
+    `"${draft.name}" has changes from ${new Date(draft.at).toLocaleString()} that were never saved (${count} object${count === 1 ? '' : 's'}). Restore them?`;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'restore'), { once: true }));
 }
 
 function chooseSize(): Promise<{ name: string; width: number; height: number }> {

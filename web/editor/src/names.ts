@@ -1,9 +1,11 @@
 import { LIMITS } from '../../../src/domain/object-properties.js';
 
 /** What an added object is called before the user renames it; API callers address elements by this name. */
-export type ObjectKind = 'text' | 'rect' | 'circle' | 'line' | 'image';
+export type ObjectKind = 'text' | 'rect' | 'circle' | 'ellipse' | 'triangle' | 'polygon' | 'star' | 'line' | 'image';
 
-const BASES: Record<ObjectKind, string> = { text: 'text', rect: 'rectangle', circle: 'circle', line: 'line', image: 'photo' };
+const BASES: Record<ObjectKind, string> = {
+  text: 'text', rect: 'rectangle', circle: 'circle', ellipse: 'ellipse', triangle: 'triangle', polygon: 'polygon', star: 'star', line: 'line', image: 'photo',
+};
 
 /**
  * `title` for the first text, then `text-1`, `photo-1`, `rectangle-2`…:
@@ -24,4 +26,17 @@ export function checkName(name: string, taken: ReadonlySet<string>): string | nu
   if (name.length > LIMITS.nameLength) return `At most ${LIMITS.nameLength} characters.`;
   if (taken.has(name)) return `"${name}" is already used by another element; names must be unique.`;
   return null;
+}
+
+/**
+ * The name of a copy: `badge` becomes `badge-2`, `star-1` becomes `star-2`
+ * (the trailing number is the one bumped), never one already taken, and
+ * within LIMITS.nameLength however long the original.
+ */
+export function copyName(name: string, taken: ReadonlySet<string>): string {
+  const base = (/^(.*?)-\d+$/.exec(name)?.[1] ?? name).slice(0, LIMITS.nameLength - 8) || 'copy';
+  for (let i = 2; ; i++) {
+    const candidate = `${base}-${i}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }

@@ -61,6 +61,12 @@ function kindLabel(o: FabricObject): string {
       return '▭';
     case 'circle':
       return '◯';
+    case 'ellipse':
+      return '◯';
+    case 'triangle':
+      return '△';
+    case 'polygon':
+      return (o as { name?: unknown }).name?.toString().startsWith('star') ? '☆' : '⬡';
     case 'line':
       return '╱';
     case 'image':

@@ -4,11 +4,11 @@
  * and choice lists come from the same tables, so the panel cannot produce a
  * template the server would refuse.
  */
-import { Rect, Textbox, type FabricObject } from 'fabric';
+import { FabricImage, Gradient, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
 import {
-  COMMON_PROPERTIES, LIMITS, TEXT_ALIGNS, TYPE_PROPERTIES, colorOrNone, fontWeight, type ValueCheck,
+  COMMON_PROPERTIES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, TYPE_PROPERTIES, colorOrNone, fontWeight, num, type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
@@ -22,6 +22,7 @@ interface Field {
   key: string;
   read(o: FabricObject): string;
   input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  checkbox?: boolean;
 }
 
 function checkFor(o: FabricObject, key: string): ValueCheck | null {
@@ -51,9 +52,18 @@ export class PropertiesPanel {
     else this.refresh();
   }
 
+  /** Rebuilds the fields of the selected object, e.g. when the fill switches between colour and gradient. */
+  private rebuild(): void {
+    this.build(this.store.selected());
+  }
+
   private refresh(): void {
     if (!this.object) return;
-    for (const f of this.fields) if (document.activeElement !== f.input) f.input.value = f.read(this.object);
+    for (const f of this.fields) {
+      if (document.activeElement === f.input) continue;
+      if (f.checkbox) (f.input as HTMLInputElement).checked = f.read(this.object) === 'true';
+      else f.input.value = f.read(this.object);
+    }
   }
 
   private build(o: FabricObject | null): void {
@@ -96,16 +106,40 @@ export class PropertiesPanel {
           this.number(o, 'lineHeight', 'Line height', (x) => round((x as Textbox).lineHeight), (v) => ({ lineHeight: v }), { min: 0, max: 100, step: 0.05 }),
           this.number(o, 'charSpacing', 'Letter spacing', (x) => round((x as Textbox).charSpacing), (v) => ({ charSpacing: v }), { min: -1000, max: 1000, step: 10 }),
           this.select(o, 'textAlign', 'Alignment', TEXT_ALIGNS.map((a) => [a, a]), (x) => (x as Textbox).textAlign),
+          this.checkbox(o, 'fontStyle', 'Italic', (x) => (x as Textbox).fontStyle === 'italic', (on) => (on ? 'italic' : 'normal')),
+          this.checkbox(o, 'underline', 'Underline', (x) => Boolean((x as Textbox).underline)),
+          this.checkbox(o, 'linethrough', 'Strikethrough', (x) => Boolean((x as Textbox).linethrough)),
+          this.select(
+            o, 'textFit', 'When the API\'s text is too long',
+            TEXT_FITS.map((f) => [f, f === 'shrink' ? 'Shrink to fit the box' : 'Keep the size']),
+            (x) => String((x as { textFit?: unknown }).textFit ?? 'none'),
+            (v) => v, () => this.rebuild(),
+          ),
+          (o as { textFit?: unknown }).textFit === 'shrink'
+            ? this.number(o, 'minFontSize', 'Smallest font size', (x) => round(Number((x as { minFontSize?: unknown }).minFontSize ?? 12)), (v) => ({ minFontSize: v }), { min: 1, max: LIMITS.fontSize })
+            : null,
         ]),
       );
     }
 
+    if (o instanceof FabricImage) {
+      sections.push(this.group('Image', [
+        this.select(
+          o, 'fit', 'Fit of an image sent by the API',
+          IMAGE_FITS.map((f) => [f, f === 'cover' ? 'Cover (crop to fill)' : f === 'contain' ? 'Contain (whole image)' : 'Fill (stretch)']),
+          (x) => String((x as { fit?: unknown }).fit ?? 'cover'),
+        ),
+      ]));
+    }
+
     const paint: (HTMLElement | null)[] = [];
-    if (canonicalType(o.type) !== 'line') paint.push(this.color(o, 'fill', 'Fill'));
+    if (canonicalType(o.type) !== 'line') paint.push(...this.fill(o));
     paint.push(this.color(o, 'stroke', 'Stroke'));
     paint.push(this.number(o, 'strokeWidth', 'Stroke width', (x) => round(x.strokeWidth), (v) => ({ strokeWidth: v }), { min: 0, max: LIMITS.strokeWidth }));
+    paint.push(this.dash(o));
     if (o instanceof Rect) paint.push(this.number(o, 'rx', 'Corner radius', (x) => round((x as Rect).rx), (v) => ({ rx: v, ry: v }), { min: 0, max: LIMITS.size }));
     sections.push(this.group('Fill and stroke', paint));
+    sections.push(this.group('Shadow', this.shadow(o)));
 
     const errors = this.errorsFor(name);
     this.root.replaceChildren(
@@ -154,12 +188,16 @@ export class PropertiesPanel {
 
   private select(
     o: FabricObject, key: string, label: string, options: string[][], read: (o: FabricObject) => string, parse: (v: string) => unknown = (v) => v,
+    after?: () => void,
   ): HTMLElement {
     const id = fieldId(key);
     const input = h('select', { id }, ...options.map(([value, text]) => h('option', { value }, text)));
     input.value = read(o);
     const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
-    input.addEventListener('change', () => this.apply(o, key, { [key]: parse(input.value) }, input, error, true));
+    input.addEventListener('change', () => {
+      this.apply(o, key, { [key]: parse(input.value) }, input, error, true);
+      after?.();
+    });
     this.fields.push({ key, read, input });
     return this.row(label, input, id, error);
   }
@@ -176,10 +214,155 @@ export class PropertiesPanel {
     return this.row(label, input, id, error);
   }
 
+  private checkbox(o: FabricObject, key: string, label: string, read: (o: FabricObject) => boolean, value: (on: boolean) => unknown = (on) => on): HTMLElement {
+    const id = fieldId(key);
+    const input = h('input', { id, type: 'checkbox', checked: read(o) });
+    const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    input.addEventListener('change', () => this.apply(o, key, { [key]: value(input.checked) }, input, error, true));
+    this.fields.push({ key, read: (x) => String(read(x)), input, checkbox: true });
+    return h('div', { class: 'field check' }, input, h('label', { for: id }, label), error);
+  }
+
+  /** Dash as designers write it ("12 6"); empty is a solid line. Checked with the server's strokeDashArray rule. */
+  private dash(o: FabricObject): HTMLElement {
+    const id = fieldId('dash');
+    const read = (x: FabricObject) => (x.strokeDashArray ?? []).join(' ');
+    const input = h('input', { id, type: 'text', value: read(o), placeholder: 'solid, or e.g. 12 6', spellcheck: 'false', autocomplete: 'off', inputmode: 'decimal' });
+    const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    input.addEventListener('change', () => {
+      const text = input.value.trim();
+      const parts = text ? text.split(/[\s,]+/).map(Number) : [];
+      this.apply(o, 'strokeDashArray', { strokeDashArray: parts.length ? parts : null }, input, error, true);
+    });
+    this.fields.push({ key: 'strokeDashArray', read, input });
+    return this.row('Stroke dash (px on, px off)', input, id, error);
+  }
+
+  /** Solid colour, or a linear/radial gradient of two or more stops spanning the object's box. */
+  private fill(o: FabricObject): HTMLElement[] {
+    const current = o.fill;
+    const kind = current instanceof Gradient ? current.type : 'solid';
+    const id = fieldId('fill-kind');
+    const kindSelect = h('select', { id }, ...[['solid', 'Solid colour'], ['linear', 'Linear gradient'], ['radial', 'Radial gradient']].map(([v, t]) => h('option', { value: v }, t)));
+    kindSelect.value = kind;
+    kindSelect.addEventListener('change', () => {
+      const solid = typeof current === 'string' ? current : current instanceof Gradient ? String(current.colorStops[0]?.color ?? '#4f46e5') : '#4f46e5';
+      if (kindSelect.value === 'solid') void this.store.set(o, { fill: solid }, true).then(() => this.rebuild());
+      else {
+        const stops = current instanceof Gradient ? stopsOf(current) : [{ offset: 0, color: solid || '#4f46e5' }, { offset: 1, color: '#ffffff' }];
+        void this.store.set(o, { fill: makeGradient(o, kindSelect.value as 'linear' | 'radial', stops, 90) }, true).then(() => this.rebuild());
+      }
+    });
+    const kindRow = h('div', { class: 'field' }, h('label', { for: id }, 'Fill'), kindSelect);
+    if (!(current instanceof Gradient)) return [kindRow, this.color(o, 'fill', 'Fill colour')];
+
+    const stops = stopsOf(current);
+    let angle = angleOf(current);
+    const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    const update = () => {
+      const problem = stops.map((s, i) => (isColor(s.color) ? num(0, 1)(s.offset) && `stop ${i + 1}'s position must be ${num(0, 1)(s.offset)}` : `stop ${i + 1}'s colour must be a CSS colour`)).find(Boolean);
+      error.textContent = problem ? `Not applied: ${problem}.` : '';
+      error.hidden = !problem;
+      if (!problem) void this.store.set(o, { fill: makeGradient(o, current.type, stops, angle) }, true);
+    };
+    const rows: HTMLElement[] = [kindRow];
+    if (current.type === 'linear') {
+      const aid = fieldId('gradient-angle');
+      const a = h('input', { id: aid, type: 'number', min: 0, max: 360, step: 1, value: String(angle) });
+      a.addEventListener('change', () => {
+        angle = Number(a.value) || 0;
+        update();
+      });
+      rows.push(h('div', { class: 'field' }, h('label', { for: aid }, 'Gradient angle (°)'), a));
+    }
+    stops.forEach((stop, i) => {
+      const cid = fieldId('stop-color');
+      const pid = fieldId('stop-picker');
+      const oid = fieldId('stop-offset');
+      const color = h('input', { id: cid, type: 'text', value: stop.color, spellcheck: 'false', autocomplete: 'off' });
+      const picker = h('input', { id: pid, type: 'color', class: 'swatch', value: toHex(stop.color) });
+      const offset = h('input', { id: oid, type: 'number', min: 0, max: 100, step: 1, value: String(Math.round(stop.offset * 100)) });
+      color.addEventListener('change', () => {
+        stop.color = color.value.trim();
+        picker.value = toHex(stop.color);
+        update();
+      });
+      picker.addEventListener('change', () => {
+        stop.color = color.value = picker.value;
+        update();
+      });
+      offset.addEventListener('change', () => {
+        stop.offset = Number(offset.value) / 100;
+        update();
+      });
+      const remove = h('button', { type: 'button', class: 'icon-text', 'aria-label': `Remove stop ${i + 1}`, title: 'Remove this stop', disabled: stops.length <= 2 }, '×');
+      remove.addEventListener('click', () => {
+        stops.splice(i, 1);
+        update();
+        this.rebuild();
+      });
+      rows.push(
+        h('div', { class: 'field stop' },
+          h('label', { for: cid }, `Stop ${i + 1} colour`),
+          h('div', { class: 'color-inputs' }, h('label', { for: pid, class: 'visually-hidden' }, `Stop ${i + 1} colour picker`), picker, color),
+          h('div', { class: 'inline stop-offset' }, h('label', { for: oid }, `Stop ${i + 1} position (%)`), offset, remove)),
+      );
+    });
+    const addStop = h('button', { type: 'button' }, 'Add stop');
+    addStop.addEventListener('click', () => {
+      const last = stops[stops.length - 1];
+      stops.push({ offset: 1, color: last.color });
+      if (stops.length >= 2) stops[stops.length - 2].offset = Math.min(stops[stops.length - 2].offset, 0.5);
+      stops.sort((p, q) => p.offset - q.offset);
+      update();
+      this.rebuild();
+    });
+    rows.push(error, addStop);
+    return rows;
+  }
+
+  private shadow(o: FabricObject): HTMLElement[] {
+    const s = o.shadow instanceof Shadow ? o.shadow : null;
+    const id = fieldId('shadow-on');
+    const on = h('input', { id, type: 'checkbox', checked: s !== null });
+    on.addEventListener('change', () => {
+      const shadow = on.checked ? new Shadow({ color: 'rgba(0,0,0,0.35)', blur: 16, offsetX: 0, offsetY: 8 }) : null;
+      void this.store.set(o, { shadow }, true).then(() => this.rebuild());
+    });
+    const rows: HTMLElement[] = [h('div', { class: 'field check' }, on, h('label', { for: id }, 'Drop shadow'))];
+    if (!s) return rows;
+    const setShadow = (props: Partial<Shadow>, input: HTMLElement, error: HTMLElement, check: ValueCheck) => {
+      const problem = check(Object.values(props)[0]);
+      error.textContent = problem ? `Must be ${problem}.` : '';
+      error.hidden = !problem;
+      if (problem) return input.setAttribute('aria-invalid', 'true');
+      input.removeAttribute('aria-invalid');
+      // A new Shadow object, so the change is a new value for Fabric's dirty check and for undo.
+      void this.store.set(o, { shadow: new Shadow({ ...s.toObject(), ...props }) }, true);
+    };
+    const cid = fieldId('shadow-color');
+    const color = h('input', { id: cid, type: 'text', value: String(s.color), spellcheck: 'false', autocomplete: 'off' });
+    const cerr = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    color.addEventListener('change', () => setShadow({ color: color.value.trim() }, color, cerr, (v) => (isColor(v) ? null : 'a CSS colour')));
+    rows.push(this.row('Shadow colour', color, cid, cerr));
+    for (const [key, label, check] of [
+      ['blur', 'Shadow blur', num(0, LIMITS.size)],
+      ['offsetX', 'Shadow offset X', num(-LIMITS.coordinate, LIMITS.coordinate)],
+      ['offsetY', 'Shadow offset Y', num(-LIMITS.coordinate, LIMITS.coordinate)],
+    ] as const) {
+      const fid = fieldId(`shadow-${key}`);
+      const input = h('input', { id: fid, type: 'number', step: 1, value: String(s[key]) });
+      const err = h('p', { class: 'field-error', role: 'alert', hidden: true });
+      input.addEventListener('change', () => setShadow({ [key]: Number(input.value) }, input, err, check));
+      rows.push(this.row(label, input, fid, err));
+    }
+    return rows;
+  }
+
   /** A text field (any CSS colour the server accepts) beside a native picker for the common case. */
   private color(o: FabricObject, key: 'fill' | 'stroke', label: string): HTMLElement {
     const id = fieldId(key);
-    const read = (x: FabricObject) => (typeof x[key] === 'string' ? (x[key] as string) : '');
+    const read = (x: FabricObject) => (typeof x[key] === 'string' ? (x[key] as string) : x[key] instanceof Gradient ? String((x[key] as Gradient<'linear'>).colorStops[0]?.color ?? '') : '');
     const input = h('input', { id, type: 'text', value: read(o), spellcheck: 'false', autocomplete: 'off', placeholder: 'none' });
     const pickerId = fieldId(`${key}-picker`);
     const picker = h('input', { id: pickerId, type: 'color', class: 'swatch', value: toHex(read(o)) });
@@ -220,4 +403,44 @@ function toHex(value: string): string {
   if (/^#[0-9a-f]{6}$/i.test(value)) return value.toLowerCase();
   if (/^#[0-9a-f]{3}$/i.test(value)) return `#${[...value.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
   return isColor(value) ? '#000000' : '#000000';
+}
+
+interface Stop {
+  offset: number;
+  color: string;
+}
+
+function stopsOf(g: Gradient<'linear' | 'radial'>): Stop[] {
+  return g.colorStops.map((s) => ({ offset: s.offset, color: String(s.color) }));
+}
+
+/** The angle a linear gradient's coords point at (0° = left to right, 90° = top to bottom). */
+function angleOf(g: Gradient<'linear' | 'radial'>): number {
+  const c = g.coords as { x1: number; y1: number; x2: number; y2: number };
+  const a = Math.round((Math.atan2(c.y2 - c.y1, c.x2 - c.x1) * 180) / Math.PI);
+  return (a + 360) % 360;
+}
+
+/**
+ * Coords in the object's own pixels from its top-left corner, as Fabric
+ * writes them: a linear gradient spans the box along the angle (corner to
+ * corner projection, like CSS), a radial one fills it from the centre.
+ */
+function makeGradient(o: FabricObject, type: 'linear' | 'radial', stops: Stop[], angle: number): Gradient<'linear' | 'radial'> {
+  const w = o.width || 1;
+  const hgt = o.height || 1;
+  const sorted = [...stops].sort((p, q) => p.offset - q.offset);
+  const r = (n: number) => Math.round(n * 100) / 100;
+  if (type === 'radial') {
+    return new Gradient({ type, gradientUnits: 'pixels', coords: { x1: r(w / 2), y1: r(hgt / 2), r1: 0, x2: r(w / 2), y2: r(hgt / 2), r2: r(Math.max(w, hgt) / 2) }, colorStops: sorted });
+  }
+  const rad = (angle * Math.PI) / 180;
+  const dx = Math.cos(rad);
+  const dy = Math.sin(rad);
+  const half = (Math.abs(w * dx) + Math.abs(hgt * dy)) / 2;
+  return new Gradient({
+    type, gradientUnits: 'pixels',
+    coords: { x1: r(w / 2 - dx * half), y1: r(hgt / 2 - dy * half), x2: r(w / 2 + dx * half), y2: r(hgt / 2 + dy * half) },
+    colorStops: sorted,
+  });
 }
