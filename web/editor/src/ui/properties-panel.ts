@@ -243,7 +243,7 @@ export class PropertiesPanel {
     const current = o.fill;
     const kind = current instanceof Gradient ? current.type : 'solid';
     const id = fieldId('fill-kind');
-    const kindSelect = h('select', { id }, ...[['solid', 'Solid colour'], ['linear', 'Linear gradient'], ['radial', 'Radial gradient']].map(([v, t]) => h('option', { value: v }, t)));
+    const kindSelect = h('select', { id }, ...[['solid', 'Solid'], ['linear', 'Linear'], ['radial', 'Radial']].map(([v, t]) => h('option', { value: v }, t)));
     kindSelect.value = kind;
     kindSelect.addEventListener('change', () => {
       const solid = typeof current === 'string' ? current : current instanceof Gradient ? String(current.colorStops[0]?.color ?? '#4f46e5') : '#4f46e5';
