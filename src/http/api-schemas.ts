@@ -117,9 +117,15 @@ export const ApiKeyView = Type.Object({
   id: Type.String(),
   prefix: Type.String(),
   last4: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   lastUsedAt: Type.Union([Type.String(), Type.Null()]),
   revokedAt: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** 80 characters: a label, not a note; printable text only, so a listing stays one line. */
+export const CreateKeyBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+}, { additionalProperties: false });
 
 export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });

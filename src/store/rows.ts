@@ -23,7 +23,7 @@ type Int = number | string;
 
 export interface AccountRow { id: string; name: string; credits: Int; created_at: Ts }
 export interface ApiKeyRow {
-  id: string; account_id: string; prefix: string; last4: string;
+  id: string; account_id: string; prefix: string; last4: string; name: string | null;
   created_at: Ts; last_used_at: Ts | null; revoked_at: Ts | null;
 }
 export interface TemplateRow {
@@ -59,7 +59,7 @@ function tsOrNull(value: Ts | null): string | null {
 }
 
 export const ACCOUNT_COLUMNS = 'id, name, credits, created_at';
-export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, created_at, last_used_at, revoked_at';
+export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, name, created_at, last_used_at, revoked_at';
 export const TEMPLATE_COLUMNS = 'id, account_id, name, document, revision, created_at, updated_at';
 export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, state, created_at';
 export const IMAGE_COLUMNS = 'id, account_id, template_id, blob_key, format, width, height, created_at';
@@ -75,6 +75,7 @@ export function toApiKey(r: ApiKeyRow): ApiKeyRecord {
     accountId: r.account_id,
     prefix: r.prefix,
     last4: r.last4,
+    name: r.name,
     createdAt: ts(r.created_at),
     lastUsedAt: tsOrNull(r.last_used_at),
     revokedAt: tsOrNull(r.revoked_at),

@@ -111,12 +111,12 @@ export class SqlStore implements Store {
 
   // ── API keys ──────────────────────────────────────────────────────────────
 
-  async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; now: string }): Promise<ApiKeyRecord> {
+  async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord> {
     const now = iso(input.now);
     const row = await this.write(() =>
       one<ApiKeyRow>(
-        `INSERT INTO api_keys (id, account_id, hash, prefix, last4, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
-        [input.id, input.accountId, input.hash, input.prefix, input.last4, now],
+        `INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
+        [input.id, input.accountId, input.hash, input.prefix, input.last4, input.name ?? null, now],
       ),
     );
     return toApiKey(row!);
@@ -124,7 +124,7 @@ export class SqlStore implements Store {
 
   async findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null> {
     const [row] = await this.driver.all<ApiKeyRow & { a_name: string; a_credits: number | string; a_created_at: string | Date }>(
-      `SELECT k.id, k.account_id, k.prefix, k.last4, k.created_at, k.last_used_at, k.revoked_at,
+      `SELECT k.id, k.account_id, k.prefix, k.last4, k.name, k.created_at, k.last_used_at, k.revoked_at,
               a.name AS a_name, a.credits AS a_credits, a.created_at AS a_created_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
        WHERE k.hash = ? AND k.revoked_at IS NULL`,

@@ -13,6 +13,8 @@ export interface ApiKeyRecord {
   /** e.g. `imp_AbC1` — enough to recognise a key in a list, never enough to use it. */
   prefix: string;
   last4: string;
+  /** The owner's label ("production", "zapier"); null when none was given. */
+  name: string | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -184,7 +186,7 @@ export interface Store {
   findAccountByName(name: string): Promise<Account | null>;
   listAccounts(): Promise<Account[]>;
 
-  createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; now: string }): Promise<ApiKeyRecord>;
+  createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord>;
   /** Active (unrevoked) key by SHA-256 hash, with its account. */
   findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;

@@ -79,7 +79,7 @@ export function createApi(getCsrfToken, onUnauthorized) {
     account: () => request('GET', '/account'),
     usage: (cursor) => request('GET', `/account/usage?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
     keys: () => request('GET', '/account/keys'),
-    createKey: () => request('POST', '/account/keys', {}),
+    createKey: (name) => request('POST', '/account/keys', name ? { name } : {}),
     revokeKey: (id) => request('DELETE', `/account/keys/${encodeURIComponent(id)}`),
     templates: (sort, order) => request('GET', `/templates/all?sort=${sort}&order=${order}`),
     template: (id) => request('GET', `/templates/${encodeURIComponent(id)}`),

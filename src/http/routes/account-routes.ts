@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { AccountResult, ApiKeyView, KeyIdParams, UsageQuery, UsageResult } from '../api-schemas.js';
+import { AccountResult, ApiKeyView, CreateKeyBody, KeyIdParams, UsageQuery, UsageResult } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { accountUsage, requireAccount } from '../../services/manage-accounts.js';
@@ -43,13 +43,18 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
   app.post('/account/keys', {
     // Its own hourly window per account, on top of the read limits: keys are cheap to mint and each one is a credential to track.
     config: { auth: 'read', accountLimit: 'keyCreate' },
+    // The body is optional: clients written before key names POST nothing, which must keep working.
+    preValidation: (request, _reply, done) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+      done();
+    },
     schema: {
       summary: 'Create an API key',
       description: 'The key is in the response once; only its hash is stored. Creation is limited per account per hour (RATE_LIMIT_KEY_CREATE) and an account holds at most MAX_API_KEYS active keys (409 too_many_api_keys: revoke one first).',
-      tags, security: bearer, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses(409) },
+      tags, security: bearer, body: CreateKeyBody, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses(409) },
     },
   }, async (request, reply) => {
-    const issued = await createApiKey(deps, principalOf(request).account.id, { maxActiveKeys: opts.maxApiKeys ?? DEFAULT_MAX_API_KEYS });
+    const issued = await createApiKey(deps, principalOf(request).account.id, { maxActiveKeys: opts.maxApiKeys ?? DEFAULT_MAX_API_KEYS, name: request.body.name ?? null });
     return reply.code(201).send({ ...describeKey(issued.record), key: issued.plaintext });
   });
 
