@@ -54,6 +54,19 @@ export interface LedgerEntry {
   /** Set on `generate` rows only. */
   state: ReservationState | null;
   createdAt: string;
+  /** On a committed `generate` row: the blob key of the image it recorded (absent when the same bytes were already stored by an earlier request). */
+  imageBlobKey?: string;
+  /** On a `refund` row: the reference (request id) of the `generate` row it gave back. */
+  refundedReference?: string;
+}
+
+/** One row of an account's image history: the image, its template's current name and the request that made it. */
+export interface ImageHistoryItem {
+  image: ImageRecord;
+  /** null once the template is deleted: images outlive templates. */
+  templateName: string | null;
+  /** The `reference` of the generate row that committed it; null for images recorded without a reservation. */
+  requestId: string | null;
 }
 
 export interface ImageRecord {
@@ -215,6 +228,8 @@ export interface Store {
   /** Every account's balance next to the ledger's totals, for `ledger check`. */
   ledgerReport(): Promise<LedgerReportRow[]>;
   listLedger(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<LedgerEntry>>;
+  /** Newest first; the cursor is as opaque as listLedger's and only ever positions within the given account. */
+  listImages(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<ImageHistoryItem>>;
   ledgerSum(accountId: string): Promise<number>;
 
   createTemplate(input: { id: string; accountId: string; name: string; document: TemplateDocument; now: string }): Promise<TemplateRecord>;
