@@ -108,8 +108,25 @@ export const UsageResult = Type.Object({
         description: 'On generate entries only: pending while the request runs (the credit is held), then committed with its image, or refunded (see the matching refund entry).',
       })),
       createdAt: Type.String({ format: 'date-time' }),
+      imageURL: Type.Optional(Type.String({ description: 'On a committed generate entry: the image it paid for (absent when identical bytes were stored by an earlier request).' })),
+      refundOf: Type.Optional(Type.String({ description: 'On a refund entry: the request id of the generate it gave the credit back for.' })),
     }),
   ),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ImagesResult = Type.Object({
+  images: Type.Array(Type.Object({
+    id: Type.String(),
+    templateId: Type.String(),
+    templateName: Type.Union([Type.String(), Type.Null()], { description: 'null once the template is deleted' }),
+    requestId: Type.Union([Type.String(), Type.Null()], { description: 'The Request-Id header of the generate request that made it' }),
+    format: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    imageURL: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  })),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 
