@@ -78,6 +78,7 @@ export function createApi(getCsrfToken, onUnauthorized) {
     changePassword: (currentPassword, newPassword) => request('POST', '/auth/password', { currentPassword, newPassword }),
     account: () => request('GET', '/account'),
     usage: (cursor) => request('GET', `/account/usage?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    images: (cursor) => request('GET', `/account/images?limit=24${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
     keys: () => request('GET', '/account/keys'),
     createKey: (name) => request('POST', '/account/keys', name ? { name } : {}),
     revokeKey: (id) => request('DELETE', `/account/keys/${encodeURIComponent(id)}`),
