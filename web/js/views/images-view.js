@@ -25,7 +25,7 @@ export async function renderImages(container, ctx) {
       if (grid.childElementCount === 0) {
         clear(status, h('p', { class: 'empty' }, 'No images yet. Open a template and press Generate, or call ', h('code', {}, 'POST /image/generate'), '.'));
       }
-      clear(footer, cursor ? more : h('span', { class: 'muted small' }, grid.childElementCount ? `All ${grid.childElementCount} images shown.` : ''));
+      clear(footer, cursor ? more : h('span', { class: 'muted small' }, grid.childElementCount ? grid.childElementCount === 1 ? 'The only image so far.' : `All ${grid.childElementCount} images shown.` : ''));
     } catch (error) {
       if (ctx.isCurrent()) clear(status, errorBox(error, 'Could not load the images'));
     } finally {
