@@ -62,7 +62,8 @@ async function shoot(page: Page, name: string, ready: () => Promise<unknown>): P
   for (const [device, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
+      // Reduced motion switches the colour transitions off, so no shot catches a half-changed theme.
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await ready();
       await page.screenshot({ path: path.join(SHOTS, `devarea-${name}-${device}-${scheme}.png`), fullPage: true });
     }
@@ -108,6 +109,14 @@ test('template, element and key names containing markup render as text on every 
     assert.equal(await injected(), 0, `${name}: markup from a name became an element`);
     await shoot(page, name, visible);
   }
+  // The playground's snippets: one request, three languages.
+  await page.goto(`${server.base}/#/templates/${encodeURIComponent(templateId)}`);
+  await page.getByRole('button', { name: 'Python requests' }).click();
+  await page.getByLabel('The request as Python requests').getByText('requests.post(').waitFor();
+  await shoot(page, 'playground-python', () => page.getByText('requests.post(').waitFor());
+  await page.getByRole('button', { name: 'JavaScript fetch' }).click();
+  assert.match(await page.getByLabel('The request as JavaScript fetch').innerText(), /await fetch\(/);
+
   // The image history shows the generated image itself, loaded from its URL.
   await page.goto(`${server.base}/#/images`);
   const thumb = page.locator('.image-thumb img').first();
