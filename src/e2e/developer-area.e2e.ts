@@ -111,6 +111,11 @@ test('template, element and key names containing markup render as text on every 
   }
   // The playground's snippets: one request, three languages.
   await page.goto(`${server.base}/#/templates/${encodeURIComponent(templateId)}`);
+  // The background rectangle is decorative: folded away until opened.
+  const background = page.locator('[data-element="background"]');
+  assert.equal(await background.isVisible(), false, 'the decorative element starts folded');
+  await page.getByText('Shapes and colours (1)').click();
+  await background.waitFor();
   await page.getByRole('button', { name: 'Python requests' }).click();
   await page.getByLabel('The request as Python requests').getByText('requests.post(').waitFor();
   await shoot(page, 'playground-python', () => page.getByText('requests.post(').waitFor());

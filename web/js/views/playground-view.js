@@ -107,7 +107,7 @@ export async function renderPlayground(container, ctx, templateId) {
   },
   h('div', { class: 'card-header' }, h('h2', { id: 'elements-title' }, 'Elements'), resetAll),
   fields.length
-    ? h('div', { class: 'elements-list' }, fields.map((f) => f.root))
+    ? elementsList(fields)
     : h('p', { class: 'empty' }, 'This template has no named elements: it always renders the same image.'),
   h('div', { class: 'options-row' },
     h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
@@ -124,6 +124,28 @@ export async function renderPlayground(container, ctx, templateId) {
 
   refreshCurl();
   loading.replaceWith(h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard)));
+}
+
+/**
+ * Text and images are what callers change per request; shapes and lines
+ * (backgrounds, rules, frames) rarely are, so they start folded away. A folded
+ * group opens by itself when one of its fields gets an error.
+ */
+function elementsList(fields) {
+  const content = fields.filter((f) => f.property !== 'fill');
+  const decorative = fields.filter((f) => f.property === 'fill');
+  if (!content.length || !decorative.length) return h('div', { class: 'elements-list' }, fields.map((f) => f.root));
+  const folded = h('details', { class: 'decorative' },
+    h('summary', {}, `Shapes and colours (${decorative.length})`),
+    h('div', { class: 'elements-list' }, decorative.map((f) => f.root)));
+  for (const field of decorative) {
+    const setError = field.setError;
+    field.setError = (message) => {
+      if (message) folded.open = true;
+      setError(message);
+    };
+  }
+  return h('div', {}, h('div', { class: 'elements-list' }, content.map((f) => f.root)), folded);
 }
 
 function placeholder() {
