@@ -56,6 +56,22 @@ describe('account routes', () => {
     assert.equal(after.json().code, 'invalid_api_key');
   });
 
+  test('API keys: an optional name, trimmed, bounded, shown in listings', async () => {
+    const named = await t.app.inject({ method: 'POST', url: '/account/keys', headers: t.a.auth, payload: { name: '  CI <img src=x onerror=alert(1)>  ' } });
+    assert.equal(named.statusCode, 201, named.body);
+    assert.equal(named.json().name, 'CI <img src=x onerror=alert(1)>');
+    const blank = await t.app.inject({ method: 'POST', url: '/account/keys', headers: t.a.auth, payload: { name: '   ' } });
+    assert.equal(blank.json().name, null, 'a blank name is no name');
+    const listed = (await t.app.inject({ url: '/account/keys', headers: t.a.auth })).json();
+    assert.equal(listed.find((k: { id: string }) => k.id === named.json().id).name, 'CI <img src=x onerror=alert(1)>');
+    for (const payload of [{ name: 'x'.repeat(81) }, { name: 'a\nb' }, { name: 7 }, { label: 'x' }]) {
+      const bad = await t.app.inject({ method: 'POST', url: '/account/keys', headers: t.a.auth, payload });
+      assert.equal(bad.statusCode, 400, JSON.stringify(payload));
+      assert.equal(bad.json().code, 'invalid_request');
+    }
+    for (const k of [named.json(), blank.json()]) await t.app.inject({ method: 'DELETE', url: `/account/keys/${k.id}`, headers: t.a.auth });
+  });
+
   test('keys are stored hashed: the plaintext is nowhere in the store', async () => {
     const found = await t.store.findApiKeyByHash(t.a.key);
     assert.equal(found, null, 'looking up by plaintext finds nothing');

@@ -108,8 +108,25 @@ export const UsageResult = Type.Object({
         description: 'On generate entries only: pending while the request runs (the credit is held), then committed with its image, or refunded (see the matching refund entry).',
       })),
       createdAt: Type.String({ format: 'date-time' }),
+      imageURL: Type.Optional(Type.String({ description: 'On a committed generate entry: the image it paid for (absent when identical bytes were stored by an earlier request).' })),
+      refundOf: Type.Optional(Type.String({ description: 'On a refund entry: the request id of the generate it gave the credit back for.' })),
     }),
   ),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ImagesResult = Type.Object({
+  images: Type.Array(Type.Object({
+    id: Type.String(),
+    templateId: Type.String(),
+    templateName: Type.Union([Type.String(), Type.Null()], { description: 'null once the template is deleted' }),
+    requestId: Type.Union([Type.String(), Type.Null()], { description: 'The Request-Id header of the generate request that made it' }),
+    format: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    imageURL: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  })),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -117,9 +134,15 @@ export const ApiKeyView = Type.Object({
   id: Type.String(),
   prefix: Type.String(),
   last4: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   lastUsedAt: Type.Union([Type.String(), Type.Null()]),
   revokedAt: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** 80 characters: a label, not a note; printable text only, so a listing stays one line. */
+export const CreateKeyBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+}, { additionalProperties: false });
 
 export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });

@@ -24,13 +24,14 @@ export interface IssuedApiKey {
  * the account over the maximum revokes its own new key: racing creations at the
  * edge may then both fail, which is the safe side.
  */
-export function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKeys?: number } = {}): Promise<IssuedApiKey> {
-  if (opts.maxActiveKeys === undefined) return insertKey(deps, accountId);
+export function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKeys?: number; name?: string | null } = {}): Promise<IssuedApiKey> {
+  const name = normaliseKeyName(opts.name);
+  if (opts.maxActiveKeys === undefined) return insertKey(deps, accountId, name);
   const max = opts.maxActiveKeys;
   const previous = creating.get(accountId) ?? Promise.resolve();
   const run = previous.then(async () => {
     if ((await countActive(deps, accountId)) >= max) throw tooMany(max);
-    const issued = await insertKey(deps, accountId);
+    const issued = await insertKey(deps, accountId, name);
     if ((await countActive(deps, accountId)) > max) {
       await deps.store.revokeApiKey(accountId, issued.record.id, deps.now());
       throw tooMany(max);
@@ -48,9 +49,15 @@ export function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKey
 /** Per account, the tail of its queue of limited creations; entries go away when their queue drains. */
 const creating = new Map<string, Promise<void>>();
 
-async function insertKey(deps: Deps, accountId: string): Promise<IssuedApiKey> {
+/** A blank name is no name: the listing then falls back to the key's last 4 characters. */
+function normaliseKeyName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+async function insertKey(deps: Deps, accountId: string, name: string | null): Promise<IssuedApiKey> {
   const key = generateApiKey();
-  const record = await deps.store.createApiKey({ id: newId('key'), accountId, hash: key.hash, prefix: key.prefix, last4: key.last4, now: deps.now() });
+  const record = await deps.store.createApiKey({ id: newId('key'), accountId, hash: key.hash, prefix: key.prefix, last4: key.last4, name, now: deps.now() });
   return { record, plaintext: key.plaintext };
 }
 
@@ -84,6 +91,7 @@ export function describeKey(record: ApiKeyRecord) {
     id: record.id,
     prefix: API_KEY_PREFIX,
     last4: record.last4,
+    name: record.name,
     createdAt: record.createdAt,
     lastUsedAt: record.lastUsedAt,
     revokedAt: record.revokedAt,

@@ -175,6 +175,14 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 4,
+    name: 'api key names',
+    statements() {
+      // NULL for keys made before names existed and for keys created without one.
+      return [`ALTER TABLE api_keys ADD COLUMN name TEXT`];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

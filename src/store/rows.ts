@@ -23,7 +23,7 @@ type Int = number | string;
 
 export interface AccountRow { id: string; name: string; credits: Int; created_at: Ts }
 export interface ApiKeyRow {
-  id: string; account_id: string; prefix: string; last4: string;
+  id: string; account_id: string; prefix: string; last4: string; name: string | null;
   created_at: Ts; last_used_at: Ts | null; revoked_at: Ts | null;
 }
 export interface TemplateRow {
@@ -33,6 +33,8 @@ export interface TemplateRow {
 export interface LedgerRow {
   seq: Int; id: string; account_id: string; delta: Int; balance_after: Int;
   reason: string; reference: string | null; state: string | null; created_at: Ts;
+  /** Only from listLedger's joins. */
+  image_blob_key?: string | null; refunded_reference?: string | null;
 }
 export interface ImageRow {
   id: string; account_id: string; template_id: string; blob_key: string;
@@ -59,7 +61,7 @@ function tsOrNull(value: Ts | null): string | null {
 }
 
 export const ACCOUNT_COLUMNS = 'id, name, credits, created_at';
-export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, created_at, last_used_at, revoked_at';
+export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, name, created_at, last_used_at, revoked_at';
 export const TEMPLATE_COLUMNS = 'id, account_id, name, document, revision, created_at, updated_at';
 export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, state, created_at';
 export const IMAGE_COLUMNS = 'id, account_id, template_id, blob_key, format, width, height, created_at';
@@ -75,6 +77,7 @@ export function toApiKey(r: ApiKeyRow): ApiKeyRecord {
     accountId: r.account_id,
     prefix: r.prefix,
     last4: r.last4,
+    name: r.name,
     createdAt: ts(r.created_at),
     lastUsedAt: tsOrNull(r.last_used_at),
     revokedAt: tsOrNull(r.revoked_at),
@@ -107,6 +110,8 @@ export function toLedgerEntry(r: LedgerRow): LedgerEntry {
     reference: r.reference,
     state: r.state as ReservationState | null,
     createdAt: ts(r.created_at),
+    ...(r.image_blob_key ? { imageBlobKey: r.image_blob_key } : {}),
+    ...(r.refunded_reference ? { refundedReference: r.refunded_reference } : {}),
   };
 }
 
@@ -149,6 +154,23 @@ export function decodeLedgerCursor(cursor: string): LedgerCursor {
     // Only what encodeLedgerCursor writes: a year outside 0000-9999 would pass iso() yet make PostgreSQL fail.
     if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && /^\d{4}-\d\d-\d\dT/.test(parsed[0]) && Number.isSafeInteger(parsed[1]) && (parsed[1] as number) >= 0) {
       return { createdAt: iso(parsed[0]), seq: parsed[1] as number };
+    }
+  } catch {
+    // fall through: any undecodable cursor is the same client error
+  }
+  throw new InvalidCursorError();
+}
+
+/** Position after the last row of an image page: (created_at, id); image ids are unique, so no ties. */
+export function encodeImageCursor(r: ImageRow): string {
+  return Buffer.from(JSON.stringify([ts(r.created_at), r.id])).toString('base64url');
+}
+
+export function decodeImageCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && /^\d{4}-\d\d-\d\dT/.test(parsed[0]) && typeof parsed[1] === 'string' && parsed[1].length <= 200) {
+      return { createdAt: iso(parsed[0]), id: parsed[1] };
     }
   } catch {
     // fall through: any undecodable cursor is the same client error

@@ -7,6 +7,7 @@ import type {
   FontRecord,
   IdempotencyBegin,
   IdempotencyCutoffs,
+  ImageHistoryItem,
   ImageRecord,
   LedgerEntry,
   LedgerReportRow,
@@ -29,7 +30,7 @@ import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from '
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
 import {
   ACCOUNT_COLUMNS, API_KEY_COLUMNS, FONT_COLUMNS, IMAGE_COLUMNS, LEDGER_COLUMNS, TEMPLATE_COLUMNS,
-  decodeLedgerCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
+  decodeImageCursor, decodeLedgerCursor, encodeImageCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
   toTemplate, toTemplateSummary,
   type AccountRow, type ApiKeyRow, type FontRow, type ImageRow, type LedgerRow, type TemplateRow,
   SESSION_COLUMNS, USER_COLUMNS, toSession, toUser, type SessionRow, type UserRow,
@@ -111,12 +112,12 @@ export class SqlStore implements Store {
 
   // ── API keys ──────────────────────────────────────────────────────────────
 
-  async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; now: string }): Promise<ApiKeyRecord> {
+  async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord> {
     const now = iso(input.now);
     const row = await this.write(() =>
       one<ApiKeyRow>(
-        `INSERT INTO api_keys (id, account_id, hash, prefix, last4, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
-        [input.id, input.accountId, input.hash, input.prefix, input.last4, now],
+        `INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
+        [input.id, input.accountId, input.hash, input.prefix, input.last4, input.name ?? null, now],
       ),
     );
     return toApiKey(row!);
@@ -124,7 +125,7 @@ export class SqlStore implements Store {
 
   async findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null> {
     const [row] = await this.driver.all<ApiKeyRow & { a_name: string; a_credits: number | string; a_created_at: string | Date }>(
-      `SELECT k.id, k.account_id, k.prefix, k.last4, k.created_at, k.last_used_at, k.revoked_at,
+      `SELECT k.id, k.account_id, k.prefix, k.last4, k.name, k.created_at, k.last_used_at, k.revoked_at,
               a.name AS a_name, a.credits AS a_credits, a.created_at AS a_created_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
        WHERE k.hash = ? AND k.revoked_at IS NULL`,
@@ -263,20 +264,50 @@ export class SqlStore implements Store {
   async listLedger(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<LedgerEntry>> {
     const limit = Math.min(Math.max(Math.trunc(opts.limit) || 1, 1), MAX_LEDGER_PAGE);
     const after = opts.cursor ? decodeLedgerCursor(opts.cursor) : null;
+    // The links a reader follows: a committed generate row to its image, a refund to the request it gave back.
+    const select = `SELECT ${LEDGER_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')}, i.blob_key AS image_blob_key, g.reference AS refunded_reference
+      FROM ledger l
+      LEFT JOIN images i ON i.reservation_id = l.id AND i.account_id = l.account_id
+      LEFT JOIN ledger g ON g.id = l.refund_of AND g.account_id = l.account_id`;
     const rows = after
       ? await this.driver.all<LedgerRow>(
-          `SELECT ${LEDGER_COLUMNS} FROM ledger
-           WHERE account_id = ? AND (created_at < ? OR (created_at = ? AND seq < ?))
-           ORDER BY created_at DESC, seq DESC LIMIT ?`,
+          `${select}
+           WHERE l.account_id = ? AND (l.created_at < ? OR (l.created_at = ? AND l.seq < ?))
+           ORDER BY l.created_at DESC, l.seq DESC LIMIT ?`,
           [accountId, after.createdAt, after.createdAt, after.seq, limit + 1],
         )
       : await this.driver.all<LedgerRow>(
-          `SELECT ${LEDGER_COLUMNS} FROM ledger WHERE account_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?`,
+          `${select} WHERE l.account_id = ? ORDER BY l.created_at DESC, l.seq DESC LIMIT ?`,
           [accountId, limit + 1],
         );
     const page = rows.slice(0, limit);
     const nextCursor = rows.length > limit ? encodeLedgerCursor(page[page.length - 1]) : null;
     return { items: page.map(toLedgerEntry), nextCursor };
+  }
+
+  async listImages(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<ImageHistoryItem>> {
+    const limit = Math.min(Math.max(Math.trunc(opts.limit) || 1, 1), MAX_LEDGER_PAGE);
+    const after = opts.cursor ? decodeImageCursor(opts.cursor) : null;
+    // Every join is pinned to the same account: a template or ledger row of another account can never lend its name or id.
+    const select = `SELECT ${IMAGE_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ')}, t.name AS template_name, l.reference AS request_id
+      FROM images i
+      LEFT JOIN templates t ON t.id = i.template_id AND t.account_id = i.account_id
+      LEFT JOIN ledger l ON l.id = i.reservation_id AND l.account_id = i.account_id`;
+    type Row = ImageRow & { template_name: string | null; request_id: string | null };
+    const rows = after
+      ? await this.driver.all<Row>(
+          `${select}
+           WHERE i.account_id = ? AND (i.created_at < ? OR (i.created_at = ? AND i.id < ?))
+           ORDER BY i.created_at DESC, i.id DESC LIMIT ?`,
+          [accountId, after.createdAt, after.createdAt, after.id, limit + 1],
+        )
+      : await this.driver.all<Row>(
+          `${select} WHERE i.account_id = ? ORDER BY i.created_at DESC, i.id DESC LIMIT ?`,
+          [accountId, limit + 1],
+        );
+    const page = rows.slice(0, limit);
+    const nextCursor = rows.length > limit ? encodeImageCursor(page[page.length - 1]) : null;
+    return { items: page.map((r) => ({ image: toImage(r), templateName: r.template_name, requestId: r.request_id })), nextCursor };
   }
 
   async ledgerSum(accountId: string): Promise<number> {

@@ -239,6 +239,61 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     });
   });
 
+  test('listLedger links a committed charge to its image and a refund to the request it repaid', async (t) => {
+    const store = await storeFor(t, open);
+    const account = await newAccount(store, 5);
+    const made = await reserve(store, account.id, 1, 100);
+    await store.commitReservation({ accountId: account.id, reservationId: made, image: image(account.id, 'img_link', 2), now: at(2) });
+    const failed = await reserve(store, account.id, 3, 100);
+    await store.releaseReservation(account.id, failed, at(4));
+    const items = (await store.listLedger(account.id, { limit: 10 })).items;
+    assert.equal(items.find((e) => e.id === made)?.imageBlobKey, 'images/img_link.png');
+    const refund = items.find((e) => e.reason === 'refund');
+    assert.equal(refund?.refundedReference, 'req_3', 'the refund names the failed request');
+    assert.equal(items.find((e) => e.id === failed)?.imageBlobKey, undefined);
+    assert.equal(items.find((e) => e.reason === 'grant')?.refundedReference, undefined);
+  });
+
+  test('listImages: newest first, paged, own account only, with template name and request id', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store, 10);
+    const bob = await newAccount(store, 10);
+    await store.createTemplate({ id: 'tpl', accountId: alice.id, name: 'Card <img src=x>', document: { version: '5.3.0', objects: [] } as never, now: at(0) });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await reserve(store, alice.id, 10 + i, 200);
+      // Two images in the same millisecond: the id breaks the tie.
+      await store.commitReservation({ accountId: alice.id, reservationId: r, image: image(alice.id, `img_a${i}`, i < 2 ? 20 : 20 + i), now: at(20 + i) });
+      ids.push(`img_a${i}`);
+    }
+    const rb = await reserve(store, bob.id, 30, 200);
+    await store.commitReservation({ accountId: bob.id, reservationId: rb, image: { ...image(bob.id, 'img_b', 40), templateId: 'tpl' }, now: at(40) });
+    await store.recordImage(image(alice.id, 'img_plain', 5));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    const firstPage = await store.listImages(alice.id, { limit: 2 });
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await store.listImages(alice.id, { limit: 2, cursor });
+      seen.push(...page.items.map((item) => item.image.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    assert.deepEqual(seen, ['img_a4', 'img_a3', 'img_a2', 'img_a1', 'img_a0', 'img_plain']);
+    const top = firstPage.items[0];
+    assert.equal(top.templateName, 'Card <img src=x>');
+    assert.equal(top.requestId, 'req_14');
+    assert.deepEqual(top.image, image(alice.id, 'img_a4', 24));
+    const plain = (await store.listImages(alice.id, { limit: 10 })).items.find((item) => item.image.id === 'img_plain');
+    assert.equal(plain?.requestId, null);
+
+    const bobs = (await store.listImages(bob.id, { limit: 10 })).items;
+    assert.deepEqual(bobs.map((item) => [item.image.id, item.templateName]), [['img_b', null]], "another account's template lends no name");
+    // Alice's cursor used by Bob only positions within Bob's own images.
+    assert.deepEqual((await store.listImages(bob.id, { limit: 10, cursor: firstPage.nextCursor })).items.map((item) => item.image.id), []);
+    await assert.rejects(store.listImages(alice.id, { limit: 2, cursor: 'nope' }), InvalidCursorError);
+  });
+
   test('listLedger pages newest first with an opaque cursor', async (t) => {
     const store = await storeFor(t, open);
     const account = await newAccount(store, 0);

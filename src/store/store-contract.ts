@@ -72,9 +72,11 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       const bob = await newAccount(store);
       const key = await store.createApiKey({ id: 'k1', accountId: alice.id, hash: 'h1', prefix: 'imp_AbC1', last4: 'wxyz', now: at(10) });
       assert.deepEqual(key, {
-        id: 'k1', accountId: alice.id, prefix: 'imp_AbC1', last4: 'wxyz', createdAt: at(10), lastUsedAt: null, revokedAt: null,
+        id: 'k1', accountId: alice.id, prefix: 'imp_AbC1', last4: 'wxyz', name: null, createdAt: at(10), lastUsedAt: null, revokedAt: null,
       });
-      await store.createApiKey({ id: 'k2', accountId: alice.id, hash: 'h2', prefix: 'imp_Zz', last4: 'abcd', now: at(11) });
+      const named = await store.createApiKey({ id: 'k2', accountId: alice.id, hash: 'h2', prefix: 'imp_Zz', last4: 'abcd', name: 'Zapier <prod> ✓', now: at(11) });
+      assert.equal(named.name, 'Zapier <prod> ✓');
+      assert.equal((await store.findApiKeyByHash('h2'))?.key.name, 'Zapier <prod> ✓');
       await assert.rejects(
         store.createApiKey({ id: 'k3', accountId: bob.id, hash: 'h1', prefix: 'imp_x', last4: 'x', now: at(12) }),
         StoreConflictError,
@@ -87,7 +89,7 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       await store.touchApiKey('k1', at(20));
       assert.equal((await store.findApiKeyByHash('h1'))?.key.lastUsedAt, at(20));
 
-      assert.deepEqual((await store.listApiKeys(alice.id)).map((k) => k.id), ['k1', 'k2']);
+      assert.deepEqual((await store.listApiKeys(alice.id)).map((k) => [k.id, k.name]), [['k1', null], ['k2', 'Zapier <prod> ✓']]);
       assert.deepEqual(await store.listApiKeys(bob.id), []);
 
       assert.equal(await store.revokeApiKey(bob.id, 'k1', at(30)), false, "another account's key");

@@ -13,6 +13,8 @@ export interface ApiKeyRecord {
   /** e.g. `imp_AbC1` — enough to recognise a key in a list, never enough to use it. */
   prefix: string;
   last4: string;
+  /** The owner's label ("production", "zapier"); null when none was given. */
+  name: string | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -52,6 +54,19 @@ export interface LedgerEntry {
   /** Set on `generate` rows only. */
   state: ReservationState | null;
   createdAt: string;
+  /** On a committed `generate` row: the blob key of the image it recorded (absent when the same bytes were already stored by an earlier request). */
+  imageBlobKey?: string;
+  /** On a `refund` row: the reference (request id) of the `generate` row it gave back. */
+  refundedReference?: string;
+}
+
+/** One row of an account's image history: the image, its template's current name and the request that made it. */
+export interface ImageHistoryItem {
+  image: ImageRecord;
+  /** null once the template is deleted: images outlive templates. */
+  templateName: string | null;
+  /** The `reference` of the generate row that committed it; null for images recorded without a reservation. */
+  requestId: string | null;
 }
 
 export interface ImageRecord {
@@ -184,7 +199,7 @@ export interface Store {
   findAccountByName(name: string): Promise<Account | null>;
   listAccounts(): Promise<Account[]>;
 
-  createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; now: string }): Promise<ApiKeyRecord>;
+  createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord>;
   /** Active (unrevoked) key by SHA-256 hash, with its account. */
   findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
@@ -213,6 +228,8 @@ export interface Store {
   /** Every account's balance next to the ledger's totals, for `ledger check`. */
   ledgerReport(): Promise<LedgerReportRow[]>;
   listLedger(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<LedgerEntry>>;
+  /** Newest first; the cursor is as opaque as listLedger's and only ever positions within the given account. */
+  listImages(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<ImageHistoryItem>>;
   ledgerSum(accountId: string): Promise<number>;
 
   createTemplate(input: { id: string; accountId: string; name: string; document: TemplateDocument; now: string }): Promise<TemplateRecord>;

@@ -5,6 +5,7 @@ import { createApi } from './api.js';
 import { clear, formatNumber, toast } from './dom.js';
 import { renderAccount } from './views/account-view.js';
 import { renderAuthScreen } from './views/auth-screen.js';
+import { renderImages } from './views/images-view.js';
 import { renderKeys } from './views/keys-view.js';
 import { renderPlayground } from './views/playground-view.js';
 import { renderTemplates } from './views/templates-view.js';
@@ -135,6 +136,7 @@ async function route() {
   try {
     if (name === 'account') await renderAccount(main, ctx);
     else if (name === 'keys') await renderKeys(main, ctx);
+    else if (name === 'images') await renderImages(main, ctx);
     else if (name === 'templates' && args[0]) await renderPlayground(main, ctx, args[0]);
     else await renderTemplates(main, ctx);
   } catch (error) {

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { AccountResult, ApiKeyView, KeyIdParams, UsageQuery, UsageResult } from '../api-schemas.js';
+import { AccountResult, ApiKeyView, CreateKeyBody, ImagesResult, KeyIdParams, UsageQuery, UsageResult } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { accountUsage, requireAccount } from '../../services/manage-accounts.js';
 import { createApiKey, DEFAULT_MAX_API_KEYS, describeKey, listApiKeys, revokeApiKey } from '../../services/manage-api-keys.js';
+import { imageHistory } from '../../services/image-history.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 
 const tags = ['Account'];
@@ -30,10 +31,20 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
       entries: page.items.map((e) => ({
         id: e.id, delta: e.delta, balanceAfter: e.balanceAfter, reason: e.reason, reference: e.reference,
         ...(e.state ? { state: e.state } : {}), createdAt: e.createdAt,
+        ...(e.imageBlobKey ? { imageURL: `${deps.publicUrl}/${e.imageBlobKey}` } : {}),
+        ...(e.refundedReference ? { refundOf: e.refundedReference } : {}),
       })),
       nextCursor: page.nextCursor,
     };
   });
+
+  app.get('/account/images', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'Generated images, newest first', description: 'The account\'s images with their template, request id and URL. Identical bytes are stored once, so a repeated render appears once. Page with `cursor` = the previous page\'s nextCursor.',
+      tags, security: bearer, querystring: UsageQuery, response: { 200: ImagesResult, ...errorResponses(400) },
+    },
+  }, async (request) => imageHistory(deps, principalOf(request).account.id, request.query.limit ?? 50, request.query.cursor ?? null));
 
   app.get('/account/keys', {
     config: { auth: 'read' },
@@ -43,13 +54,18 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
   app.post('/account/keys', {
     // Its own hourly window per account, on top of the read limits: keys are cheap to mint and each one is a credential to track.
     config: { auth: 'read', accountLimit: 'keyCreate' },
+    // The body is optional: clients written before key names POST nothing, which must keep working.
+    preValidation: (request, _reply, done) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+      done();
+    },
     schema: {
       summary: 'Create an API key',
       description: 'The key is in the response once; only its hash is stored. Creation is limited per account per hour (RATE_LIMIT_KEY_CREATE) and an account holds at most MAX_API_KEYS active keys (409 too_many_api_keys: revoke one first).',
-      tags, security: bearer, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses(409) },
+      tags, security: bearer, body: CreateKeyBody, response: { 201: Type.Intersect([ApiKeyView, Type.Object({ key: Type.String() })]), ...errorResponses(409) },
     },
   }, async (request, reply) => {
-    const issued = await createApiKey(deps, principalOf(request).account.id, { maxActiveKeys: opts.maxApiKeys ?? DEFAULT_MAX_API_KEYS });
+    const issued = await createApiKey(deps, principalOf(request).account.id, { maxActiveKeys: opts.maxApiKeys ?? DEFAULT_MAX_API_KEYS, name: request.body.name ?? null });
     return reply.code(201).send({ ...describeKey(issued.record), key: issued.plaintext });
   });
 

@@ -76,10 +76,24 @@ function ledgerRow(entry) {
   const positive = entry.delta > 0;
   return h('tr', {},
     h('td', { class: 'nowrap' }, formatDate(entry.createdAt)),
-    h('td', {}, h('span', { class: `badge badge-${reason.kind}` }, reason.label)),
+    h('td', {}, h('span', { class: `badge badge-${reason.kind}` }, reason.label), ledgerLink(entry)),
     h('td', { class: `num delta ${positive ? 'delta-plus' : 'delta-minus'}` }, `${positive ? '+' : '−'}${formatNumber(Math.abs(entry.delta))}`),
     h('td', { class: 'num' }, formatNumber(entry.balanceAfter)),
     h('td', { class: 'ref hide-sm' }, entry.reference ? h('code', { title: entry.reference }, entry.reference) : h('span', { class: 'muted' }, '—')));
+}
+
+/** Where a row leads: the image a charge paid for, or the failed request a refund gave back. */
+function ledgerLink(entry) {
+  if (entry.imageURL) {
+    return h('div', { class: 'ledger-link small' }, h('a', { href: entry.imageURL, target: '_blank', rel: 'noopener' }, 'View image'));
+  }
+  if (entry.refundOf) {
+    return h('div', { class: 'ledger-link small muted' }, 'Failed request ', h('code', { class: 'ref-code', title: entry.refundOf }, entry.refundOf));
+  }
+  if (entry.reason === 'generate' && entry.state === 'committed') {
+    return h('div', { class: 'ledger-link small muted' }, 'Same image as an earlier request');
+  }
+  return null;
 }
 
 function stat(label, value, note) {

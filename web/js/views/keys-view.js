@@ -3,14 +3,18 @@ import { clear, confirmDialog, copyButton, errorBox, formatDate, h, icon, timeAg
 
 export async function renderKeys(container, ctx) {
   document.title = 'API keys · Imprint';
-  const createButton = h('button', { type: 'button', class: 'btn btn-primary' }, icon('plus'), 'Create key');
+  const nameField = h('input', { class: 'input', id: 'key-name', name: 'name', maxlength: '80', autocomplete: 'off', placeholder: 'e.g. production, Zapier' });
+  const createButton = h('button', { type: 'submit', class: 'btn btn-primary' }, icon('plus'), 'Create key');
+  const createForm = h('form', { class: 'key-create' },
+    h('div', { class: 'field' }, h('label', { for: 'key-name', class: 'label' }, 'Key name ', h('span', { class: 'muted' }, '(optional)')), nameField),
+    createButton);
   const revealed = h('div', { class: 'revealed-slot' });
   const status = h('div');
   const body = h('tbody');
   container.append(
     h('div', { class: 'page-header' },
-      h('div', {}, h('h1', {}, 'API keys'), h('p', { class: 'muted' }, 'Send a key as ', h('code', {}, 'Authorization: Bearer <key>'), '. Only a hash of each key is stored: a lost key cannot be shown again, only replaced.')),
-      createButton),
+      h('div', {}, h('h1', {}, 'API keys'), h('p', { class: 'muted' }, 'Send a key as ', h('code', {}, 'Authorization: Bearer <key>'), '. Only a hash of each key is stored: a lost key cannot be shown again, only replaced.'))),
+    createForm,
     revealed,
     h('section', { class: 'card', 'aria-labelledby': 'keys-title' },
       h('div', { class: 'card-header' }, h('h2', { id: 'keys-title' }, 'Keys of this account')),
@@ -39,10 +43,12 @@ export async function renderKeys(container, ctx) {
     }
   };
 
-  createButton.addEventListener('click', async () => {
+  createForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
     createButton.disabled = true;
     try {
-      const created = await ctx.api.createKey();
+      const created = await ctx.api.createKey(nameField.value.trim());
+      nameField.value = '';
       clear(revealed, newKeyPanel(created, () => revealed.replaceChildren()));
       revealed.querySelector('input')?.select();
       await reload();
@@ -58,12 +64,12 @@ export async function renderKeys(container, ctx) {
 
 function keyRow(key, ctx, reload) {
   const revoke = h('button', {
-    type: 'button', class: 'btn btn-small btn-danger-ghost', 'aria-label': `Revoke key ${key.prefix}…${key.last4}`,
+    type: 'button', class: 'btn btn-small btn-danger-ghost', 'aria-label': `Revoke key ${key.name ? `${key.name} ` : ''}${key.prefix}…${key.last4}`,
     onclick: async () => {
       const ok = await confirmDialog({
         title: 'Revoke this key?',
         body: [
-          h('p', {}, 'Key ', h('code', {}, `${key.prefix}…${key.last4}`), ' stops working immediately. Anything that still uses it will get ', h('code', {}, '401 invalid_api_key'), '.'),
+          h('p', {}, 'Key ', key.name ? `“${key.name}” ` : '', h('code', {}, `${key.prefix}…${key.last4}`), ' stops working immediately. Anything that still uses it will get ', h('code', {}, '401 invalid_api_key'), '.'),
           h('p', { class: 'muted' }, 'This cannot be undone.'),
         ],
         confirmLabel: 'Revoke key',
@@ -83,6 +89,7 @@ function keyRow(key, ctx, reload) {
   }, 'Revoke');
   return h('tr', { class: key.revokedAt ? 'row-muted' : '' },
     h('td', {},
+      key.name ? h('div', { class: 'key-name' }, key.name) : null,
       h('code', { class: 'key-mask' }, `${key.prefix}…${key.last4}`),
       h('div', { class: 'muted small mono' }, key.id)),
     h('td', { class: 'nowrap hide-sm' }, formatDate(key.createdAt)),
@@ -97,7 +104,7 @@ function newKeyPanel(created, onDismiss) {
   const field = h('input', { class: 'input input-mono', readonly: true, value: created.key, 'aria-label': 'New API key', id: 'new-key' });
   return h('section', { class: 'card reveal', 'aria-labelledby': 'new-key-title' },
     h('div', { class: 'reveal-head' },
-      h('h2', { id: 'new-key-title' }, 'Your new API key'),
+      h('h2', { id: 'new-key-title' }, created.name ? `Your new API key “${created.name}”` : 'Your new API key'),
       h('button', { type: 'button', class: 'btn btn-small btn-ghost', onclick: onDismiss }, 'I have saved it')),
     h('div', { class: 'callout callout-warning', role: 'note' }, icon('alert'),
       h('p', {}, h('strong', {}, 'Copy it now. '), 'It is shown only this once: the server keeps only its hash. Store it like a password.')),

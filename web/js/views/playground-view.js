@@ -1,7 +1,7 @@
 // A template's playground: edit its elements, generate an image
 // (POST /image/generate), see the result, its cost, and the same request as curl.
 import { apiUrl } from '../api.js';
-import { curlCommand } from '../curl.js';
+import { SNIPPETS } from '../snippets.js';
 import { clear, copyButton, errorBox, formatNumber, h, icon } from '../dom.js';
 import { elementField } from './element-field.js';
 
@@ -33,7 +33,17 @@ export async function renderPlayground(container, ctx, templateId) {
 
   const state = { format: 'png', scale: 1 };
   const fields = Object.entries(elements).map(([name, basic]) => elementField(name, basic, refreshCurl));
-  const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'curl command' });
+  let language = SNIPPETS[0];
+  const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'The request as a curl command' });
+  const languageButtons = SNIPPETS.map((snippet) => h('button', {
+    type: 'button', class: 'seg-button', 'aria-pressed': String(snippet === language),
+    onclick: () => {
+      language = snippet;
+      for (const [i, b] of languageButtons.entries()) b.setAttribute('aria-pressed', String(SNIPPETS[i] === language));
+      curlPre.setAttribute('aria-label', `The request as ${snippet.id === 'curl' ? 'a curl command' : snippet.label}`);
+      refreshCurl();
+    },
+  }, snippet.label));
   const generateButton = h('button', { type: 'submit', class: 'btn btn-primary btn-large' }, icon('sparkle'), 'Generate image');
   const resetAll = h('button', { type: 'button', class: 'btn btn-ghost', onclick: () => fields.forEach((f) => f.reset()) }, icon('reset'), 'Reset all');
   const formatSelect = h('select', { id: 'opt-format', class: 'input', onchange: () => { state.format = formatSelect.value; refreshCurl(); } },
@@ -60,7 +70,7 @@ export async function renderPlayground(container, ctx, templateId) {
   }
 
   function refreshCurl() {
-    curlPre.textContent = curlCommand({ method: 'POST', url: apiUrl('/image/generate'), body: requestBody() });
+    curlPre.textContent = language.render({ method: 'POST', url: apiUrl('/image/generate'), body: requestBody() });
   }
 
   async function generate(event) {
@@ -97,7 +107,7 @@ export async function renderPlayground(container, ctx, templateId) {
   },
   h('div', { class: 'card-header' }, h('h2', { id: 'elements-title' }, 'Elements'), resetAll),
   fields.length
-    ? h('div', { class: 'elements-list' }, fields.map((f) => f.root))
+    ? elementsList(fields)
     : h('p', { class: 'empty' }, 'This template has no named elements: it always renders the same image.'),
   h('div', { class: 'options-row' },
     h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
@@ -107,12 +117,35 @@ export async function renderPlayground(container, ctx, templateId) {
     h('p', { class: 'muted small' }, 'Costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.')));
 
   const curlCard = h('section', { class: 'card', 'aria-labelledby': 'curl-title' },
-    h('div', { class: 'card-header' }, h('h2', { id: 'curl-title' }, 'As a curl command'), copyButton(() => curlPre.textContent, 'Copy', 'curl command copied')),
+    h('div', { class: 'card-header' }, h('h2', { id: 'curl-title' }, 'As code'), copyButton(() => curlPre.textContent, 'Copy', 'Code copied')),
+    h('div', { class: 'seg', role: 'group', 'aria-label': 'Language' }, languageButtons),
     curlPre,
-    h('p', { class: 'muted small card-note' }, 'Exactly the request the Generate button sends; it follows your edits. It reads the key from ', h('code', {}, '$IMPRINT_KEY'), ': run ', h('code', {}, 'export IMPRINT_KEY=imp_…'), ' first.'));
+    h('p', { class: 'muted small card-note' }, 'Exactly the request the Generate button sends; it follows your edits. Each reads the key from the ', h('code', {}, 'IMPRINT_KEY'), ' environment variable: run ', h('code', {}, 'export IMPRINT_KEY=imp_…'), ' first.'));
 
   refreshCurl();
   loading.replaceWith(h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard)));
+}
+
+/**
+ * Text and images are what callers change per request; shapes and lines
+ * (backgrounds, rules, frames) rarely are, so they start folded away. A folded
+ * group opens by itself when one of its fields gets an error.
+ */
+function elementsList(fields) {
+  const content = fields.filter((f) => f.property !== 'fill');
+  const decorative = fields.filter((f) => f.property === 'fill');
+  if (!content.length || !decorative.length) return h('div', { class: 'elements-list' }, fields.map((f) => f.root));
+  const folded = h('details', { class: 'decorative' },
+    h('summary', {}, `Shapes and colours (${decorative.length})`),
+    h('div', { class: 'elements-list' }, decorative.map((f) => f.root)));
+  for (const field of decorative) {
+    const setError = field.setError;
+    field.setError = (message) => {
+      if (message) folded.open = true;
+      setError(message);
+    };
+  }
+  return h('div', {}, h('div', { class: 'elements-list' }, content.map((f) => f.root)), folded);
 }
 
 function placeholder() {

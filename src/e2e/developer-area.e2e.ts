@@ -1,0 +1,138 @@
+/**
+ * The developer area in a real browser: names written by a user or an API
+ * caller (template, element, key names) must render as text, never as markup.
+ * Also saves screenshots of the screens it visits, light and dark, desktop and phone.
+ * Run with `npm run e2e`; needs Debian's chromium (CHROMIUM_PATH to override).
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from '../repo-root.js';
+import { startServerProcess, type ServerProcess } from '../server-process.test-helper.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(repoRoot(), 'dist', 'e2e-screenshots');
+const XSS = '<img src=x onerror=alert(1)>';
+
+let server: ServerProcess;
+let context: BrowserContext;
+let profile: string;
+
+before(async () => {
+  server = await startServerProcess();
+  profile = await mkdtemp(path.join(os.tmpdir(), 'imprint-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    viewport: { width: 1440, height: 900 },
+  });
+  await mkdir(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  await context?.close();
+  await server?.stop();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+async function api(method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${server.base}${url}`, {
+    method, headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.base}/#/signin`);
+  const printed = server.output();
+  await page.getByLabel('Email', { exact: true }).fill(/email:\s+(\S+)/.exec(printed)![1]);
+  await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.hash === '#/templates');
+}
+
+async function shoot(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  for (const [device, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(size);
+      // Reduced motion switches the colour transitions off, so no shot catches a half-changed theme.
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await ready();
+      await page.screenshot({ path: path.join(SHOTS, `devarea-${name}-${device}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('template, element and key names containing markup render as text on every screen', async () => {
+  const template = await api('POST', '/templates', {
+    name: `Card ${XSS}`,
+    template: {
+      version: '5.3.0', width: 400, height: 210, background: '#ffffff',
+      objects: [
+        { type: 'Rect', name: 'background', left: 0, top: 0, width: 400, height: 210, fill: '#1e293b' },
+        { type: 'Textbox', name: `title ${XSS}`, left: 20, top: 20, width: 360, text: 'Hello', fontSize: 32, fontFamily: 'Inter', fill: '#ffffff' },
+      ],
+    },
+  });
+  const templateId = String(template.id);
+  await api('POST', '/account/keys', { name: `Key ${XSS}` });
+  await api('POST', '/image/generate', { templateId });
+
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); void dialog.dismiss(); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && problems.push(`console: ${m.text()}`));
+  await signIn(page);
+
+  const injected = () => page.locator('img[src="x"]').count();
+  const screens: Array<[string, string, string]> = [
+    ['templates', '#/templates', `Card ${XSS}`],
+    ['playground', `#/templates/${encodeURIComponent(templateId)}`, `title ${XSS}`],
+    ['keys', '#/keys', `Key ${XSS}`],
+    ['images', '#/images', `Card ${XSS}`],
+    ['account', '#/account', 'View image'],
+  ];
+  for (const [name, hash, text] of screens) {
+    await page.goto(`${server.base}/${hash}`);
+    const visible = () => page.getByText(text, { exact: false }).first().waitFor();
+    await visible();
+    assert.equal(await injected(), 0, `${name}: markup from a name became an element`);
+    await shoot(page, name, visible);
+  }
+  // The playground's snippets: one request, three languages.
+  await page.goto(`${server.base}/#/templates/${encodeURIComponent(templateId)}`);
+  // The background rectangle is decorative: folded away until opened.
+  const background = page.locator('[data-element="background"]');
+  assert.equal(await background.isVisible(), false, 'the decorative element starts folded');
+  await page.getByText('Shapes and colours (1)').click();
+  await background.waitFor();
+  await page.getByRole('button', { name: 'Python requests' }).click();
+  await page.getByLabel('The request as Python requests').getByText('requests.post(').waitFor();
+  await shoot(page, 'playground-python', () => page.getByText('requests.post(').waitFor());
+  await page.getByRole('button', { name: 'JavaScript fetch' }).click();
+  assert.match(await page.getByLabel('The request as JavaScript fetch').innerText(), /await fetch\(/);
+
+  // The image history shows the generated image itself, loaded from its URL.
+  await page.goto(`${server.base}/#/images`);
+  const thumb = page.locator('.image-thumb img').first();
+  await thumb.waitFor();
+  assert.ok(await thumb.evaluate((img) => (img as unknown as { decode(): Promise<void>; naturalWidth: number }).decode().then(() => (img as unknown as { naturalWidth: number }).naturalWidth > 0)), 'the thumbnail loads');
+  // A key name is asked for with a labelled field and shown in the list.
+  await page.goto(`${server.base}/#/keys`);
+  await page.getByLabel('Key name (optional)').fill('Build server');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByText('Your new API key “Build server”').waitFor();
+  await page.locator('td .key-name', { hasText: 'Build server' }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
