@@ -5,38 +5,25 @@
  * Run with `npm run e2e`; needs Debian's chromium (CHROMIUM_PATH to override).
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { repoRoot } from '../repo-root.js';
-import { startServerProcess, type ServerProcess } from '../server-process.test-helper.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ServerProcess } from '../server-process.test-helper.js';
+import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(repoRoot(), 'dist', 'e2e-screenshots');
 const XSS = '<img src=x onerror=alert(1)>';
 
+let session: BrowserSession;
 let server: ServerProcess;
 let context: BrowserContext;
-let profile: string;
 
 before(async () => {
-  server = await startServerProcess();
-  profile = await mkdtemp(path.join(os.tmpdir(), 'imprint-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 1440, height: 900 },
-  });
-  await mkdir(SHOTS, { recursive: true });
+  session = await startBrowserSession();
+  ({ server, context } = session);
 });
 
 after(async () => {
-  await context?.close();
-  await server?.stop();
-  if (profile) await rm(profile, { recursive: true, force: true });
+  await session?.close();
 });
 
 async function api(method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {

@@ -5,42 +5,30 @@
  * Screenshots land in dist/e2e-screenshots/ (E2E_SCREENSHOTS to override).
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { repoRoot } from '../repo-root.js';
-import { startServerProcess, type ServerProcess } from '../server-process.test-helper.js';
+import type { ServerProcess } from '../server-process.test-helper.js';
+import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(repoRoot(), 'dist', 'e2e-screenshots');
 /** The bar: the API's PNG within 0.5% of the editor canvas's own. */
 const MAX_MISMATCH = 0.005;
 
+let session: BrowserSession;
 let server: ServerProcess;
 let context: BrowserContext;
-let profile: string;
 
 before(async () => {
-  server = await startServerProcess();
-  profile = await mkdtemp(path.join(os.tmpdir(), 'imprint-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  await mkdir(SHOTS, { recursive: true });
+  session = await startBrowserSession();
+  ({ server, context } = session);
 });
 
 after(async () => {
-  await context?.close();
-  await server?.stop();
-  if (profile) await rm(profile, { recursive: true, force: true });
+  await session?.close();
 });
 
 /** Every console error and CSP violation fails the test: the page must run under the strict CSP as is. */

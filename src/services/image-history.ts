@@ -1,6 +1,4 @@
-import { ApiError } from '../domain/errors.js';
-import { InvalidCursorError } from '../store/store-errors.js';
-import type { ImageHistoryItem, Page } from '../store/store.js';
+import { readPage } from './read-page.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface ImageHistoryEntry {
@@ -19,17 +17,7 @@ export interface ImageHistoryEntry {
 export async function imageHistory(
   deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, accountId: string, limit: number, cursor: string | null,
 ): Promise<{ images: ImageHistoryEntry[]; nextCursor: string | null }> {
-  let page: Page<ImageHistoryItem>;
-  try {
-    page = await deps.store.listImages(accountId, { limit, cursor });
-  } catch (error) {
-    if (!(error instanceof InvalidCursorError)) throw error;
-    const invalid = new ApiError('invalid_request', 'The cursor is not one this server issued. Pass the nextCursor of the previous page unchanged, or omit it for the first page.', {
-      errors: [{ path: 'cursor', message: 'is not a cursor from a previous page' }],
-    });
-    invalid.cause = error;
-    throw invalid;
-  }
+  const page = await readPage(() => deps.store.listImages(accountId, { limit, cursor }));
   return {
     images: page.items.map(({ image, templateName, requestId }) => ({
       id: image.id, templateId: image.templateId, templateName, requestId,

@@ -1,8 +1,8 @@
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { InvalidCursorError } from '../store/store-errors.js';
 import type { Account, LedgerEntry, Page } from '../store/store.js';
 import { createApiKey, type IssuedApiKey } from './manage-api-keys.js';
+import { readPage } from './read-page.js';
 import type { ServiceDeps } from './service-deps.js';
 
 type Deps = Pick<ServiceDeps, 'store' | 'now'>;
@@ -37,14 +37,5 @@ export async function grantCredits(deps: Deps, accountId: string, amount: number
 }
 
 export async function accountUsage(deps: Pick<ServiceDeps, 'store'>, accountId: string, limit: number, cursor: string | null): Promise<Page<LedgerEntry>> {
-  try {
-    return await deps.store.listLedger(accountId, { limit, cursor });
-  } catch (error) {
-    if (!(error instanceof InvalidCursorError)) throw error;
-    const invalid = new ApiError('invalid_request', 'The cursor is not one this server issued. Pass the nextCursor of the previous page unchanged, or omit it for the first page.', {
-      errors: [{ path: 'cursor', message: 'is not a cursor from a previous page' }],
-    });
-    invalid.cause = error;
-    throw invalid;
-  }
+  return readPage(() => deps.store.listLedger(accountId, { limit, cursor }));
 }
