@@ -108,7 +108,7 @@ describe('bounded inputs on a real server', () => {
       let cpu = Infinity;
       let mem = Infinity;
       let status = 0;
-      for (let rep = 0; rep < 2; rep++) {
+      for (let rep = 0; rep < 3; rep++) {
         const payload = JSON.stringify(c.body(value));
         s.resetPeak();
         const rss0 = s.rssMiB();
@@ -130,8 +130,10 @@ describe('bounded inputs on a real server', () => {
         const b = await measure(c, fill(unit, large));
         rows.push(`${c.name.padEnd(24)} ${JSON.stringify(unit).padEnd(10)} ${String(a.status).padEnd(4)}${String(b.status).padEnd(4)} cpu ${String(a.cpu).padStart(5)} → ${String(b.cpu).padStart(5)} ms   peak +${a.mem.toFixed(0).padStart(4)} → +${b.mem.toFixed(0).padStart(4)} MiB`);
         // 4× the input: linear work is ~4×, quadratic ~16×. 2× margin, plus slack for
-        // the 10 ms tick and for allocator noise on small figures.
-        if (b.cpu > a.cpu * 8 + 60) failures.push(`${c.name} ${JSON.stringify(unit)}: CPU ${a.cpu} → ${b.cpu} ms`);
+        // the 10 ms tick, GC and a busy CI machine: a small case can read 0 ms while
+        // parsing 5 MB of JSON alone costs 40-190 ms. The slack still catches what
+        // matters: a quadratic path at 5 MB costs seconds (the 100k title took 20 s).
+        if (b.cpu > a.cpu * 8 + 400) failures.push(`${c.name} ${JSON.stringify(unit)}: CPU ${a.cpu} → ${b.cpu} ms`);
         if (b.mem > Math.max(a.mem, 0) * 8 + 96) failures.push(`${c.name} ${JSON.stringify(unit)}: peak memory +${a.mem} → +${b.mem} MiB`);
       }
     }
