@@ -69,7 +69,10 @@ export function fontSamples(doc: TemplateDocument): Array<{ font: string; text: 
     byFont.set(f, (byFont.get(f) ?? '') + text);
   };
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
     if (value === null || typeof value !== 'object') return;
     const o = value as Record<string, unknown>;
     if (typeof o.type === 'string' && TEXT_TYPES.has(o.type.toLowerCase())) {

@@ -51,6 +51,7 @@ export interface AuthRuntime {
   cookies: SessionCookies;
 }
 
+// biome-ignore lint/correctness/noUnusedVariables: T mirrors Fastify's generic signature, so a typed instance stays assignable
 export type App = FastifyInstance & { withTypeProvider<T>(): unknown };
 
 /** Which limit a route counts against; routes without one need no API key. */
