@@ -1,0 +1,133 @@
+/**
+ * Every screen of the web app, each with how to reach it in a browser and when
+ * it is ready to look at. The accessibility test and scripts/screenshots.ts walk
+ * the same list, so a new screen added here is both checked and photographed.
+ */
+import type { Page } from 'playwright-core';
+import type { ServerProcess } from '../server-process.test-helper.js';
+
+export interface Screen {
+  name: string;
+  /** Signed-out screens are visited before signing in. */
+  signedIn: boolean;
+  /** Navigates to the screen and waits until it shows its content. */
+  open(page: Page): Promise<void>;
+}
+
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+export const SCHEMES = ['light', 'dark'] as const;
+export type Device = keyof typeof VIEWPORTS;
+export type Scheme = (typeof SCHEMES)[number];
+
+/** The demo user's sign-in, printed once by the server's first run. */
+export function demoCredentials(server: ServerProcess): { email: string; password: string } {
+  const printed = server.output();
+  return { email: /email:\s+(\S+)/.exec(printed)![1], password: /password:\s+(\S+)/.exec(printed)![1] };
+}
+
+export async function signInAsDemo(page: Page, server: ServerProcess): Promise<void> {
+  const { email, password } = demoCredentials(server);
+  await page.goto(`${server.base}/#/signin`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.hash === '#/templates');
+}
+
+/** Content for the screens to show: a generated image in the history and ledger, and a named key. */
+export async function seedDemoContent(server: ServerProcess): Promise<{ templateId: string }> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${server.base}${url}`, {
+      method,
+      headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as unknown;
+  };
+  const templates = (await call('GET', '/templates/all')) as Array<{ id: string; name: string }>;
+  const card = templates.find((t) => t.name === 'Social card') ?? templates[0];
+  await call('POST', '/image/generate', { templateId: card.id });
+  await call('POST', '/account/keys', { name: 'Build server' });
+  return { templateId: card.id };
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).first().waitFor();
+const editorReady = (page: Page) => page.waitForSelector('body[data-ready="true"]');
+
+export function screens(server: ServerProcess, templateId: string): Screen[] {
+  const app = (hash: string) => `${server.base}/${hash}`;
+  const devArea = (name: string, hash: string, title: string): Screen => ({
+    name,
+    signedIn: true,
+    async open(page) {
+      await page.goto(app(hash));
+      await heading(page, title);
+    },
+  });
+  return [
+    {
+      name: 'signin',
+      signedIn: false,
+      async open(page) {
+        await page.goto(app('#/signin'));
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      },
+    },
+    {
+      name: 'signup',
+      signedIn: false,
+      async open(page) {
+        await page.goto(app('#/signup'));
+        await page.getByRole('button', { name: 'Create account' }).waitFor();
+      },
+    },
+    devArea('templates', '#/templates', 'Templates'),
+    {
+      name: 'playground',
+      signedIn: true,
+      async open(page) {
+        await page.goto(app(`#/templates/${encodeURIComponent(templateId)}`));
+        await page.locator('[data-element]').first().waitFor();
+      },
+    },
+    devArea('images', '#/images', 'Images'),
+    devArea('keys', '#/keys', 'API keys'),
+    devArea('account', '#/account', 'Account'),
+    {
+      name: 'editor',
+      signedIn: true,
+      async open(page) {
+        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
+        await editorReady(page);
+        // With an object selected, so the properties panel is on screen too.
+        await page.locator('li.layer button.layer-kind').first().click();
+        await page.locator('.panel.right input, .panel.right select').first().waitFor();
+      },
+    },
+    {
+      name: 'editor-new-template',
+      signedIn: true,
+      async open(page) {
+        await page.goto(`${server.base}/editor`);
+        await page.waitForSelector('dialog#new-dialog[open]');
+      },
+    },
+    {
+      name: 'editor-shortcuts',
+      signedIn: true,
+      async open(page) {
+        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
+        await editorReady(page);
+        await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+        await page.waitForSelector('dialog#shortcuts-dialog[open]');
+      },
+    },
+  ];
+}
+
+/** Applies a viewport and colour scheme; reduced motion so no colour transition is caught half-way. */
+export async function look(page: Page, device: Device, scheme: Scheme): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[device]);
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+}
