@@ -40,7 +40,7 @@ export async function renderAccount(container, ctx) {
       h('th', { scope: 'col' }, 'When'),
       h('th', { scope: 'col' }, 'What'),
       h('th', { scope: 'col', class: 'num' }, 'Change'),
-      h('th', { scope: 'col', class: 'num' }, 'Balance after'),
+      h('th', { scope: 'col', class: 'num hide-sm' }, 'Balance after'),
       h('th', { scope: 'col', class: 'hide-sm' }, 'Reference'))),
     body);
   const more = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Load more');
@@ -78,7 +78,7 @@ function ledgerRow(entry) {
     h('td', { class: 'nowrap' }, formatDate(entry.createdAt)),
     h('td', {}, h('span', { class: `badge badge-${reason.kind}` }, reason.label), ledgerLink(entry)),
     h('td', { class: `num delta ${positive ? 'delta-plus' : 'delta-minus'}` }, `${positive ? '+' : '−'}${formatNumber(Math.abs(entry.delta))}`),
-    h('td', { class: 'num' }, formatNumber(entry.balanceAfter)),
+    h('td', { class: 'num hide-sm' }, formatNumber(entry.balanceAfter)),
     h('td', { class: 'ref hide-sm' }, entry.reference ? h('code', { title: entry.reference }, entry.reference) : h('span', { class: 'muted' }, '—')));
 }
 

@@ -23,7 +23,7 @@ export async function renderKeys(container, ctx) {
           h('thead', {}, h('tr', {},
             h('th', { scope: 'col' }, 'Key'),
             h('th', { scope: 'col', class: 'hide-sm' }, 'Created'),
-            h('th', { scope: 'col' }, 'Last used'),
+            h('th', { scope: 'col', class: 'hide-sm' }, 'Last used'),
             h('th', { scope: 'col' }, 'Status'),
             h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
           body)),
@@ -93,7 +93,7 @@ function keyRow(key, ctx, reload) {
       h('code', { class: 'key-mask' }, `${key.prefix}…${key.last4}`),
       h('div', { class: 'muted small mono' }, key.id)),
     h('td', { class: 'nowrap hide-sm' }, formatDate(key.createdAt)),
-    h('td', { class: 'nowrap' }, timeAgo(key.lastUsedAt)),
+    h('td', { class: 'nowrap hide-sm' }, timeAgo(key.lastUsedAt)),
     h('td', {}, key.revokedAt
       ? h('span', { class: 'badge badge-neutral', title: formatDate(key.revokedAt) }, `Revoked ${formatDate(key.revokedAt)}`)
       : h('span', { class: 'badge badge-success' }, 'Active')),
