@@ -274,7 +274,15 @@ export class DocumentStore {
 
   /** Each object's outer box on the page (stroke and rotation included), as alignment and snapping see it. */
   boxes(objects: readonly FabricObject[]): Box[] {
-    return this.whileLoose(objects, () => objects.map((o) => o.getBoundingRect()));
+    return this.whileLoose(objects, () => this.measure(objects));
+  }
+
+  private measure(objects: readonly FabricObject[]): Box[] {
+    // Corners are cached by Fabric and stale after a plain set(); refreshed before they are read.
+    return objects.map((o) => {
+      o.setCoords();
+      return o.getBoundingRect();
+    });
   }
 
   /**
@@ -284,7 +292,7 @@ export class DocumentStore {
    */
   moveBy(objects: readonly FabricObject[], offsets: (objects: Box[]) => Offset[]): void {
     this.whileLoose(objects, () => {
-      const moves = offsets(objects.map((o) => o.getBoundingRect()));
+      const moves = offsets(this.measure(objects));
       objects.forEach((o, i) => {
         // A locked object still counts for the selection's bounds, but does not move.
         if (this.isLocked(o)) return;

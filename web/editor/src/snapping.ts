@@ -20,6 +20,8 @@ export function installSnapping(canvas: Canvas, store: DocumentStore): void {
   canvas.on('object:moving', ({ target, e }: { target: FabricObject; e: TPointerEvent }) => {
     guides = [];
     if ((e as MouseEvent).altKey) return;
+    // Fabric moves left/top without refreshing the cached corners: measure where it is now.
+    target.setCoords();
     const moving = target instanceof ActiveSelection ? target.getObjects() : [target];
     const others = store.objects().filter((o) => o.visible && !moving.includes(o)).map((o) => o.getBoundingRect());
     const page = { left: 0, top: 0, width: store.width, height: store.height };
