@@ -85,11 +85,23 @@ async function stored(id: string): Promise<Saved[]> {
 }
 
 const layers = (page: Page) => page.locator('li.layer').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+/** The page's document, typed for the few calls these waits make (this file is compiled without the DOM library). */
+type Doc = {
+  querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null; textContent: string | null; htmlFor: string }>;
+  getElementById(id: string): { value?: string } | null;
+};
+
 const waitLayers = (page: Page, names: string[]) =>
-  page.waitForFunction(`JSON.stringify([...document.querySelectorAll('li.layer')].map((e) => e.getAttribute('data-name'))) === ${JSON.stringify(JSON.stringify(names))}`);
+  page.waitForFunction((want) => {
+    const d = (globalThis as unknown as { document: Doc }).document;
+    return JSON.stringify(Array.from(d.querySelectorAll('li.layer'), (e) => e.getAttribute('data-name'))) === want;
+  }, JSON.stringify(names));
 /** Undo and redo restore asynchronously: wait for the properties panel to show the value. */
 const fieldIs = (page: Page, label: string, value: string) =>
-  page.waitForFunction(`[...document.querySelectorAll('#properties label')].some((e) => e.textContent === ${JSON.stringify(label)} && document.getElementById(e.htmlFor)?.value === ${JSON.stringify(value)})`);
+  page.waitForFunction(([l, v]) => {
+    const d = (globalThis as unknown as { document: Doc }).document;
+    return Array.from(d.querySelectorAll('#properties label')).some((e) => e.textContent === l && d.getElementById(e.htmlFor)?.value === v);
+  }, [label, value]);
 const select = (page: Page, name: string, modifiers: ('Shift' | 'Control')[] = []) =>
   page.getByRole('button', { name: `Select ${name}`, exact: true }).click({ modifiers });
 

@@ -134,7 +134,10 @@ export class DocumentStore {
       this.width = doc.width;
       this.height = doc.height;
       await ensureFonts(collectTexts(doc.objects));
-      await this.canvas.loadFromJSON(withExplicitOrigins(doc));
+      // Without width/height: loadFromJSON sets every top-level key on the canvas, and the canvas's
+      // width is its zoomed element size, not the template's (the background would shrink to it).
+      const { width: _width, height: _height, ...content } = withExplicitOrigins(doc);
+      await this.canvas.loadFromJSON(content);
       if (doc.background === undefined) this.canvas.backgroundColor = '';
       for (const o of this.objects()) if (o instanceof Textbox) o.initDimensions();
       this.selectMany(selectedIndexes.map((i) => this.objects()[i]).filter((o) => o !== undefined), false);

@@ -91,7 +91,7 @@ export class EditingTools {
     const objects = this.store.selection();
     if (objects.length >= 2) {
       const group = this.store.group(objects);
-      if (group) this.say(`Grouped as "${String((group as { name?: unknown }).name)}". The objects inside keep their names for the API.`, 'ok');
+      if (group) this.say(`Grouped as "${String((group as { name?: unknown }).name)}".`, 'ok');
     }
   }
 

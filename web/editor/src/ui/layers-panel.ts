@@ -1,7 +1,7 @@
 import { Group, type FabricObject } from 'fabric';
 import type { DocumentStore } from '../document-store.js';
 import { checkName } from '../names.js';
-import { fieldId, h, icon } from './dom.js';
+import { fieldId, h, icon, pathIcon } from './dom.js';
 
 const nameOf = (o: FabricObject) => String((o as { name?: unknown }).name ?? '');
 
@@ -93,7 +93,7 @@ function childRows(group: Group, store: DocumentStore, errorsByName: ReadonlyMap
   }).flat();
 }
 
-function kindLabel(o: FabricObject): string {
+function kindLabel(o: FabricObject): string | SVGSVGElement {
   switch (o.type.toLowerCase()) {
     case 'textbox':
     case 'i-text':
@@ -114,7 +114,8 @@ function kindLabel(o: FabricObject): string {
     case 'image':
       return '▣';
     case 'group':
-      return '⧉';
+      // Two overlapping frames: the fonts of a bare Linux browser lack the Unicode symbol for it.
+      return pathIcon(['M3 3h12v12H3z', 'M9 9h12v12H9z']);
     default:
       return '◆';
   }
