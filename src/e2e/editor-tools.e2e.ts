@@ -173,7 +173,19 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
     await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel(label, { exact: true }).press('Enter');
   }
+  // Crop mode on the canvas: the right handle now moves the crop's right edge (80 → 60 source px), one undo step.
+  await page.getByRole('button', { name: 'Crop on canvas' }).click();
+  await page.mouse.move(...at(640, 70));
+  await page.mouse.down();
+  for (let i = 1; i <= 4; i++) await page.mouse.move(...at(640 - 5 * i, 70));
   await page.screenshot({ path: path.join(SHOTS, 'editor-crop.png') });
+  await page.mouse.up();
+  await fieldIs(page, 'Crop width', '60');
+  assert.equal(await page.getByLabel('Width', { exact: true }).inputValue(), '60', 'the scale is kept: the visible box shrinks with the crop');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Crop on canvas' }).waitFor();
+  await page.keyboard.press('Control+z');
+  await fieldIs(page, 'Crop width', '80');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();

@@ -14,6 +14,7 @@ import { byId, h } from './ui/dom.js';
 import { renderLayers } from './ui/layers-panel.js';
 // Selection tools (multi-select, align, group, clipboard, snapping, zoom): see decision 0020.
 import { EditingTools } from './editing-tools.js';
+import { CropMode } from './crop-mode.js';
 import { installSnapping } from './snapping.js';
 import { renderAlignToolbar } from './ui/align-toolbar.js';
 import { Zoom } from './zoom.js';
@@ -43,10 +44,11 @@ async function main(): Promise<void> {
   }
   const canvas = new Canvas(byId<HTMLCanvasElement>('canvas'), { preserveObjectStacking: true, backgroundColor: '#ffffff' });
   const store = new DocumentStore(canvas);
-  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? []);
+  const cropMode = new CropMode(canvas, store);
+  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? [], cropMode);
   const layersRoot = byId<HTMLElement>('layers');
   const tools = new EditingTools(store, say, () => fontChoices.families);
-  installSnapping(canvas, store);
+  installSnapping(canvas, store, (target) => target === cropMode.active);
 
   const render = () => {
     const focused = document.activeElement;

@@ -13,13 +13,14 @@ import { snapBox, type Guide } from './layout.js';
 export const SNAP_SCREEN_PX = 6;
 const GUIDE_COLOR = '#e11d48';
 
-export function installSnapping(canvas: Canvas, store: DocumentStore): void {
+/** `skip`: an object that is being dragged for another purpose (an image in crop mode slides its picture, it does not move). */
+export function installSnapping(canvas: Canvas, store: DocumentStore, skip: (target: FabricObject) => boolean = () => false): void {
   let guides: Guide[] = [];
   let drawn = false;
 
   canvas.on('object:moving', ({ target, e }: { target: FabricObject; e: TPointerEvent }) => {
     guides = [];
-    if ((e as MouseEvent).altKey) return;
+    if ((e as MouseEvent).altKey || skip(target)) return;
     // Fabric moves left/top without refreshing the cached corners: measure where it is now.
     target.setCoords();
     const moving = target instanceof ActiveSelection ? target.getObjects() : [target];

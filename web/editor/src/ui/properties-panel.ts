@@ -10,6 +10,7 @@ import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.j
 import {
   COMMON_PROPERTIES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, TYPE_PROPERTIES, colorOrNone, fontWeight, num, type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
+import type { CropMode } from '../crop-mode.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
 
@@ -45,6 +46,7 @@ export class PropertiesPanel {
     private readonly store: DocumentStore,
     private readonly fonts: () => FontChoices,
     private readonly errorsFor: (name: string) => string[],
+    private readonly cropMode?: CropMode,
   ) {}
 
   /** The names of a multi-selection the panel shows, so it is rebuilt only when that selection changes. */
@@ -227,7 +229,31 @@ export class PropertiesPanel {
       this.number(o, 'cropHeight', 'Crop height', (x) => round(x.height), (v) => ({ height: Math.max(1, limit(v, source.height - o.cropY)) }), { min: 1, max: source.height }),
       h('p', { class: 'hint' }, `Source image: ${source.width} × ${source.height} px.`),
       reset,
-    ];
+      this.cropToggle(o),
+    ].filter((e): e is HTMLElement => e !== null);
+  }
+
+  /** Crop on the canvas (also a double-click on the image); Enter or Escape ends it. */
+  private cropToggle(o: FabricImage): HTMLElement | null {
+    const mode = this.cropMode;
+    if (!mode) return null;
+    const button = h('button', { type: 'button', 'aria-pressed': String(mode.active === o) });
+    const note = h('p', { class: 'hint', role: 'status' });
+    const show = () => {
+      const on = mode.active === o;
+      button.textContent = on ? 'Done cropping' : 'Crop on canvas';
+      button.setAttribute('aria-pressed', String(on));
+      note.textContent = on ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.' : o.angle % 360 ? 'Set the angle to 0 to crop on the canvas.' : '';
+      this.refresh();
+    };
+    button.addEventListener('click', () => {
+      if (mode.active === o) mode.exit();
+      else mode.enter(o);
+      show();
+    });
+    mode.onToggle = show;
+    show();
+    return h('div', { class: 'field crop-toggle' }, button, note);
   }
 
   private group(title: string, children: (HTMLElement | null)[]): HTMLElement {
