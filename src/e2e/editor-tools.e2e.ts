@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
 
@@ -245,5 +246,40 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
   assert.deepEqual(problems, []);
   assert.deepEqual(otherProblems, []);
   await other.close();
+  await page.close();
+});
+
+test("the account's own font is drawn from its file, so the editor's text matches the API's", async () => {
+  const woff = await readFile(path.join(repoRoot(), 'node_modules/@fontsource/lato/files/lato-latin-700-normal.woff'));
+  const uploaded = await fetch(`${server.base}/fonts?family=Brand%20Sans&weight=700`, { method: 'POST', headers: { ...server.auth, 'content-type': 'font/woff' }, body: woff });
+  assert.equal(uploaded.status, 201, await uploaded.clone().text());
+  const font = (await uploaded.json()) as { id: string };
+  const id = await createTemplate('E2E brand font', [
+    { type: 'Textbox', name: 'headline', text: 'Brand fonts, measured alike', left: 40, top: 60, width: 720, fontSize: 72, fontWeight: 700, fontFamily: 'Brand Sans', fill: '#111827', originX: 'left', originY: 'top' },
+  ]);
+  const page = await context.newPage();
+  const problems = watch(page);
+  const fontFile = page.waitForResponse((r) => r.url().endsWith(`/fonts/${font.id}/file`));
+  await openEditor(page, `${server.base}/editor?template=${id}`);
+  assert.equal((await fontFile).status(), 200);
+  const faces = await page.evaluate(() => {
+    const fonts = (globalThis as unknown as { document: { fonts: Iterable<{ family: string; weight: string; status: string }> } }).document.fonts;
+    return [...fonts].filter((f) => f.family.replace(/"/g, '') === 'Brand Sans').map((f) => `${f.weight} ${f.status}`);
+  });
+  assert.deepEqual(faces, ['700 loaded']);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PNG' }).click();
+  const fromEditor = PNG.sync.read(await readFile((await (await download).path())!));
+  const generated = await fetch(`${server.base}/image/generate`, {
+    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: id }),
+  });
+  assert.equal(generated.status, 200, await generated.clone().text());
+  const fromApi = PNG.sync.read(Buffer.from(await (await fetch(((await generated.json()) as { imageURL: string }).imageURL)).arrayBuffer()));
+  const differing = pixelmatch(fromEditor.data, fromApi.data, undefined, fromApi.width, fromApi.height, { threshold: 0.1 });
+  const share = differing / (fromApi.width * fromApi.height);
+  console.log(`E2E brand font: editor vs API ${differing} differing pixels of ${fromApi.width * fromApi.height} (${(share * 100).toFixed(3)}%)`);
+  assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+  assert.deepEqual(problems, []);
   await page.close();
 });
