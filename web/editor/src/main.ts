@@ -145,8 +145,8 @@ async function main(): Promise<void> {
   byId('undo').addEventListener('click', () => void store.undo());
   byId('redo').addEventListener('click', () => void store.redo());
   byId('zoom-fit').addEventListener('click', fit);
-  byId('zoom-in').addEventListener('click', () => zoom.by(1.25));
-  byId('zoom-out').addEventListener('click', () => zoom.by(1 / 1.25));
+  byId('zoom-in').addEventListener('click', () => zoom.zoomIn());
+  byId('zoom-out').addEventListener('click', () => zoom.zoomOut());
   byId('delete').addEventListener('click', () => tools.remove());
   byId('download-png').addEventListener('click', () => {
     const link = h('a', { href: store.exportPng(), download: `${nameInput.value.trim() || 'template'}.png` });

@@ -26,7 +26,8 @@ export class Zoom {
     stage.addEventListener('wheel', (event) => {
       if (!(event.ctrlKey || event.metaKey)) return;
       event.preventDefault();
-      this.by(event.deltaY < 0 ? STEP : 1 / STEP);
+      if (event.deltaY < 0) this.zoomIn();
+      else this.zoomOut();
     }, { passive: false });
   }
 
@@ -39,7 +40,15 @@ export class Zoom {
     this.apply();
   }
 
-  by(multiplier: number): void {
+  zoomIn(): void {
+    this.by(STEP);
+  }
+
+  zoomOut(): void {
+    this.by(1 / STEP);
+  }
+
+  private by(multiplier: number): void {
     this.mode = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.factor * multiplier));
     this.apply();
   }
@@ -47,8 +56,8 @@ export class Zoom {
   /** Ctrl/⌘ with + or =, − and 0; true when the key was one of them. */
   handleKey(event: KeyboardEvent): boolean {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
-    if (event.key === '+' || event.key === '=') this.by(STEP);
-    else if (event.key === '-' || event.key === '_') this.by(1 / STEP);
+    if (event.key === '+' || event.key === '=') this.zoomIn();
+    else if (event.key === '-' || event.key === '_') this.zoomOut();
     else if (event.key === '0') this.fit();
     else return false;
     event.preventDefault();
