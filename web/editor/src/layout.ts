@@ -51,7 +51,7 @@ export function alignOffsets(boxes: readonly Box[], edge: AlignEdge, target: Box
 
 /**
  * Equal gaps between neighbours along an axis, the outermost two staying
- * where they are (what Figma and Illustrator do). Boxes are ordered by their
+ * where they are (as design tools do). Boxes are ordered by their
  * leading edge; offsets come back in the input's order. Fewer than three
  * boxes have nothing to distribute.
  */
