@@ -353,7 +353,10 @@ test("the server's validation error is shown at the object it names", async () =
   await openEditor(page, `${server.base}/editor?template=${id}`);
   await ready(page);
   await page.getByRole('button', { name: 'Select headline' }).click();
+  // The editor draws an account font from its file: let that load finish before the font is deleted.
+  const fontFile = page.waitForResponse((r) => r.url().endsWith(`/fonts/${font.id}/file`));
   await page.getByLabel('Font', { exact: true }).selectOption('Brand Sans');
+  assert.equal((await fontFile).status(), 200);
   assert.equal((await api('DELETE', `/fonts/${font.id}`)).status, 204);
 
   await page.getByRole('button', { name: 'Save' }).click();

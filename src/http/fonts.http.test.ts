@@ -41,9 +41,20 @@ describe('font routes', () => {
     const image = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: created.json().id } });
     assert.equal(image.statusCode, 200, image.body);
 
+    const file = await t.app.inject({ url: `/fonts/${font.id}/file`, headers: t.a.auth });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'font/woff');
+    assert.match(String(file.headers['cache-control']), /^private/);
+    assert.ok(file.rawPayload.equals(woff), 'the file is served as uploaded');
+    const foreignFile = await t.app.inject({ url: `/fonts/${font.id}/file`, headers: t.b.auth });
+    assert.equal(foreignFile.statusCode, 404, 'another account cannot read it');
+    assert.equal(foreignFile.json().code, 'font_not_found');
+    assert.equal((await t.app.inject({ url: `/fonts/${font.id}/file` })).statusCode, 401, 'not without credentials');
+
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${font.id}`, headers: t.b.auth })).statusCode, 404);
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${font.id}`, headers: t.a.auth })).statusCode, 204);
     assert.deepEqual((await t.app.inject({ url: '/fonts', headers: t.a.auth })).json(), []);
+    assert.equal((await t.app.inject({ url: `/fonts/${font.id}/file`, headers: t.a.auth })).statusCode, 404, 'a deleted font is gone');
   });
 
   test('a file that is not a font is a 400 invalid_font; a missing family is a 400', async () => {

@@ -60,6 +60,18 @@ export async function deleteFont(deps: Pick<ServiceDeps, 'store' | 'blobs'>, acc
 }
 
 /**
+ * One uploaded font's file, for its owner only (the editor draws with it, so
+ * it measures text as the renderer does). Another account's id is the same
+ * 404 as an unknown one: ids are not a way to probe who uploaded what.
+ */
+export async function readFontFile(deps: Pick<ServiceDeps, 'store' | 'blobs'>, accountId: string, fontId: string): Promise<{ data: Buffer; format: string }> {
+  const font = (await deps.store.listFonts(accountId)).find((f) => f.id === fontId);
+  const data = font ? await deps.blobs.get(font.blobKey) : null;
+  if (!font || !data) throw new ApiError('font_not_found', `No font with id "${fontId}" in this account. List them with GET /fonts.`);
+  return { data, format: font.format };
+}
+
+/**
  * Font bytes an account's renders need, read from the blob store once and
  * kept in memory: uploaded files never change (a new upload gets a new id).
  */

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
-import { deleteFont, listFonts, uploadFont } from '../../services/manage-fonts.js';
+import { deleteFont, listFonts, readFontFile, uploadFont } from '../../services/manage-fonts.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import type { FontRecord } from '../../store/store.js';
 
@@ -45,6 +45,20 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     config: { auth: 'read' },
     schema: { summary: "List the account's fonts", tags, security: bearer, response: { 200: Type.Array(FontView), ...errorResponses() } },
   }, async (request) => (await listFonts(deps, principalOf(request).account.id)).map(view));
+
+  app.get('/fonts/:fontId/file', {
+    config: { auth: 'read' },
+    schema: {
+      summary: "Download one of the account's font files",
+      description: 'The bytes as uploaded. The editor loads them with the FontFace API so it measures text with the renderer\'s font.',
+      tags, security: bearer, params: Type.Object({ fontId: Type.String() }),
+      response: { 200: Type.Unknown(), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const { data, format } = await readFontFile(deps, principalOf(request).account.id, request.params.fontId);
+    // private: the file belongs to one account, so no shared cache may keep it; an upload never changes (a new one gets a new id).
+    return reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff').type(`font/${format}`).send(data);
+  });
 
   app.delete('/fonts/:fontId', {
     config: { auth: 'read' },

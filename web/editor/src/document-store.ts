@@ -4,12 +4,13 @@
  * committed to the History as a serialized snapshot; panels only read from
  * here and call its methods, so the UI never touches history itself.
  */
-import { util, Canvas, Circle, Ellipse, FabricImage, FabricObject, Line, Polygon, Rect, Textbox, Triangle, type TOptions } from 'fabric';
+import { util, ActiveSelection, Canvas, Circle, Ellipse, FabricImage, FabricObject, Group, Line, Polygon, Rect, Textbox, Triangle, type TOptions } from 'fabric';
 import { canonicalType, isTextType } from '../../../src/domain/fabric-types.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
 import { ensureFonts, type TextLike } from './fonts.js';
 import { History } from './history.js';
-import { copyName, uniqueName, type ObjectKind } from './names.js';
+import { dedupeNames, uniqueName, type ObjectKind } from './names.js';
+import type { Box, Offset } from './layout.js';
 
 /**
  * Saved with every object: `name` is the API's handle; the lock flags are
@@ -59,13 +60,38 @@ export class DocumentStore {
     return this.canvas.getObjects();
   }
 
+  /** Every name in use, group children included: the schema wants them unique across the whole tree. */
   names(except?: FabricObject): Set<string> {
-    return new Set(this.objects().filter((o) => o !== except).map((o) => String((o as { name?: unknown }).name ?? '')));
+    const out = new Set<string>();
+    const walk = (list: FabricObject[]) => {
+      for (const o of list) {
+        if (o === except) continue;
+        out.add(String((o as { name?: unknown }).name ?? ''));
+        if (o instanceof Group) walk(o.getObjects());
+      }
+    };
+    walk(this.objects());
+    return out;
   }
 
   selected(): FabricObject | null {
     const active = this.canvas.getActiveObject();
     return active && this.objects().includes(active) ? active : null;
+  }
+
+  /** The selected top-level objects, in paint order (one for a single selection, several for an ActiveSelection). */
+  selection(): FabricObject[] {
+    const all = this.objects();
+    return this.canvas.getActiveObjects().filter((o) => all.includes(o)).sort((a, b) => all.indexOf(a) - all.indexOf(b));
+  }
+
+  /** Selects exactly these objects: none, one, or several as one ActiveSelection. */
+  selectMany(objects: readonly FabricObject[], emit = true): void {
+    this.canvas.discardActiveObject();
+    if (objects.length === 1) this.canvas.setActiveObject(objects[0]);
+    else if (objects.length > 1) this.canvas.setActiveObject(new ActiveSelection([...objects], { canvas: this.canvas }));
+    this.canvas.requestRenderAll();
+    if (emit) this.emit();
   }
 
   select(object: FabricObject | null): void {
@@ -102,16 +128,19 @@ export class DocumentStore {
   private async restore(doc: TemplateDocument): Promise<void> {
     this.restoring = true;
     try {
-      // By position, not name: undoing a rename must keep the same object selected.
-      const selectedIndex = this.objects().indexOf(this.selected() as FabricObject);
+      // By position, not name: undoing a rename must keep the same objects selected.
+      const selectedIndexes = this.selection().map((o) => this.objects().indexOf(o));
+      this.canvas.discardActiveObject();
       this.width = doc.width;
       this.height = doc.height;
       await ensureFonts(collectTexts(doc.objects));
-      await this.canvas.loadFromJSON(withExplicitOrigins(doc));
+      // Without width/height: loadFromJSON sets every top-level key on the canvas, and the canvas's
+      // width is its zoomed element size, not the template's (the background would shrink to it).
+      const { width: _width, height: _height, ...content } = withExplicitOrigins(doc);
+      await this.canvas.loadFromJSON(content);
       if (doc.background === undefined) this.canvas.backgroundColor = '';
       for (const o of this.objects()) if (o instanceof Textbox) o.initDimensions();
-      const again = selectedIndex >= 0 ? this.objects()[selectedIndex] : undefined;
-      if (again) this.canvas.setActiveObject(again);
+      this.selectMany(selectedIndexes.map((i) => this.objects()[i]).filter((o) => o !== undefined), false);
       this.canvas.requestRenderAll();
     } finally {
       this.restoring = false;
@@ -205,29 +234,122 @@ export class DocumentStore {
     }
   }
 
+  /** One property change applied to several objects, as one undo step. */
+  setEach(objects: readonly FabricObject[], props: Record<string, unknown>): void {
+    for (const o of objects) o.set(props);
+    this.commit();
+  }
+
   /**
-   * Adds a copy of a serialized object (from `serialize`), offset so it is
-   * visible, with a fresh unique name: names are the API, two alike would be
-   * refused on save.
+   * Adds copies of serialized objects (from `serialize`), offset so they are
+   * visible, as one undo step and selected together. A name already in use
+   * (group children included) gets a fresh one: names are the API, two alike
+   * would be refused on save; a free one is kept.
    */
-  async paste(json: Record<string, unknown>, offset = 20): Promise<FabricObject> {
-    const [object] = (await util.enlivenObjects<FabricObject>([json]));
-    const name = copyName(String(json.name ?? 'copy'), this.names());
-    object.set({ name, left: object.left + offset, top: object.top + offset } as Partial<FabricObject>);
-    if (isTextType(canonicalType(object.type))) await ensureFonts([object as unknown as TextLike]);
-    this.canvas.add(object);
-    this.canvas.setActiveObject(object);
+  async paste(jsons: readonly Record<string, unknown>[], offset = 20): Promise<FabricObject[]> {
+    const renamed = dedupeNames(jsons, this.names());
+    const objects = await util.enlivenObjects<FabricObject>(withExplicitOrigins({ version: '7.4.0', width: 1, height: 1, objects: renamed } as TemplateDocument).objects);
+    await ensureFonts(collectTexts(renamed));
+    for (const o of objects) {
+      o.set({ left: o.left + offset, top: o.top + offset });
+      if (o instanceof Textbox) o.initDimensions();
+      o.setCoords();
+    }
+    this.canvas.discardActiveObject();
+    this.canvas.add(...objects);
+    this.selectMany(objects, false);
     this.commit();
-    return object;
+    return objects;
   }
 
-  serialize(object: FabricObject): Record<string, unknown> {
-    return object.toObject(EXTRA_PROPERTIES) as Record<string, unknown>;
+  /** Objects as saved, with positions on the page even while they sit in an ActiveSelection. */
+  serialize(objects: readonly FabricObject[]): Record<string, unknown>[] {
+    const all = this.objects();
+    const saved = this.toDocument().objects as unknown as Record<string, unknown>[];
+    return [...objects].sort((a, b) => all.indexOf(a) - all.indexOf(b)).map((o) => saved[all.indexOf(o)]);
   }
 
-  remove(object: FabricObject): void {
-    this.canvas.remove(object);
+  remove(...objects: FabricObject[]): void {
+    this.canvas.discardActiveObject();
+    this.canvas.remove(...objects);
     this.commit();
+  }
+
+  /** Each object's outer box on the page (stroke and rotation included), as alignment and snapping see it. */
+  boxes(objects: readonly FabricObject[]): Box[] {
+    return this.whileLoose(objects, () => this.measure(objects));
+  }
+
+  private measure(objects: readonly FabricObject[]): Box[] {
+    // Corners are cached by Fabric and stale after a plain set(); refreshed before they are read.
+    return objects.map((o) => {
+      o.setCoords();
+      return o.getBoundingRect();
+    });
+  }
+
+  /**
+   * Moves each object by the offset computed from all their boxes, as one undo step (align, distribute,
+   * nudge). A multi-selection is taken apart first, so positions are the
+   * page's, then put back.
+   */
+  moveBy(objects: readonly FabricObject[], offsets: (objects: Box[]) => Offset[]): void {
+    this.whileLoose(objects, () => {
+      const moves = offsets(this.measure(objects));
+      objects.forEach((o, i) => {
+        // A locked object still counts for the selection's bounds, but does not move.
+        if (this.isLocked(o)) return;
+        o.set({ left: o.left + moves[i].dx, top: o.top + moves[i].dy });
+        o.setCoords();
+      });
+    });
+    this.commit();
+  }
+
+  /** Runs `action` with the objects out of any ActiveSelection (their own coordinates are the page's), then selects them again. */
+  private whileLoose<T>(objects: readonly FabricObject[], action: () => T): T {
+    const multi = this.canvas.getActiveObject() instanceof ActiveSelection;
+    const selection = this.selection();
+    if (multi) this.canvas.discardActiveObject();
+    try {
+      return action();
+    } finally {
+      if (multi) this.selectMany(selection.length ? selection : objects, false);
+    }
+  }
+
+  /**
+   * Groups the objects (two or more) where the topmost of them was, under a
+   * fresh name (`group-1`…); the children keep theirs, as the API addresses
+   * them through the group.
+   */
+  group(objects: readonly FabricObject[]): Group | null {
+    if (objects.length < 2) return null;
+    const all = this.objects();
+    const members = [...objects].sort((a, b) => all.indexOf(a) - all.indexOf(b));
+    const index = all.indexOf(members[members.length - 1]) - (members.length - 1);
+    const name = uniqueName('group', this.names());
+    this.canvas.discardActiveObject();
+    this.canvas.remove(...members);
+    const group = new Group(members, { name } as Partial<Group>);
+    this.canvas.insertAt(index, group);
+    this.canvas.setActiveObject(group);
+    this.commit();
+    return group;
+  }
+
+  /** Puts a group's children back on the page where they were drawn, in its place in paint order, selected. */
+  ungroup(group: Group): FabricObject[] {
+    const index = this.objects().indexOf(group);
+    if (index < 0) return [];
+    this.canvas.discardActiveObject();
+    // Group.remove applies the group's transform to each child, so nothing moves on the page.
+    const children = group.removeAll();
+    this.canvas.remove(group);
+    this.canvas.insertAt(index, ...children);
+    this.selectMany(children, false);
+    this.commit();
+    return children;
   }
 
   /** Moves to `index` in paint order (0 = bottom). */

@@ -6,17 +6,33 @@
  * browser, so a Latin-only design downloads no CJK file.
  */
 import { cache } from 'fabric';
-import { apiUrl, type BundledFonts } from './api.js';
+import { apiUrl, type AccountFont, type BundledFonts } from './api.js';
 
 let bundled: BundledFonts | null = null;
+let own: readonly AccountFont[] = [];
 const registered = new Set<string>();
 
 export function setBundledFonts(fonts: BundledFonts): void {
   bundled = fonts;
 }
 
+/** The account's uploaded fonts, drawn from their own files (GET /fonts/{id}/file) as the renderer draws them. */
+export function setAccountFonts(fonts: readonly AccountFont[]): void {
+  own = fonts;
+}
+
 function register(family: string): void {
-  if (!bundled || registered.has(family)) return;
+  if (registered.has(family)) return;
+  const uploaded = own.filter((f) => f.family === family);
+  if (uploaded.length) {
+    registered.add(family);
+    // An account's family shadows a bundled one of the same name, as in the renderer's account font registry.
+    for (const f of uploaded) {
+      document.fonts.add(new FontFace(family, `url(${apiUrl(`fonts/${encodeURIComponent(f.id)}/file`)})`, { weight: String(f.weight), style: f.style }));
+    }
+    return;
+  }
+  if (!bundled) return;
   registered.add(family);
   for (const face of bundled.faces) {
     if (face.family !== family) continue;

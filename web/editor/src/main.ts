@@ -2,16 +2,22 @@
  * Wiring only: builds the store on a Fabric canvas, renders the panels from
  * it on every change, and routes buttons and shortcuts to store methods.
  */
-import { Canvas } from 'fabric';
+import { Canvas, Group, type FabricObject } from 'fabric';
 import { validateTemplate } from '../../../src/domain/template-schema.js';
 import { ApiFailure, api, apiUrl, type FieldError } from './api.js';
 import { DocumentStore } from './document-store.js';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
-import { setBundledFonts } from './fonts.js';
+import { setAccountFonts, setBundledFonts } from './fonts.js';
 import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
 import { byId, h } from './ui/dom.js';
 import { renderLayers } from './ui/layers-panel.js';
+// Selection tools (multi-select, align, group, clipboard, snapping, zoom): see decision 0020.
+import { EditingTools } from './editing-tools.js';
+import { CropMode } from './crop-mode.js';
+import { installSnapping } from './snapping.js';
+import { renderAlignToolbar } from './ui/align-toolbar.js';
+import { Zoom } from './zoom.js';
 import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
 
 const params = new URLSearchParams(location.search);
@@ -38,13 +44,17 @@ async function main(): Promise<void> {
   }
   const canvas = new Canvas(byId<HTMLCanvasElement>('canvas'), { preserveObjectStacking: true, backgroundColor: '#ffffff' });
   const store = new DocumentStore(canvas);
-  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? []);
+  const cropMode = new CropMode(canvas, store);
+  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? [], cropMode);
   const layersRoot = byId<HTMLElement>('layers');
+  const tools = new EditingTools(store, say, () => fontChoices.families);
+  installSnapping(canvas, store, (target) => target === cropMode.active);
 
   const render = () => {
     const focused = document.activeElement;
     const focusedLayer = focused instanceof HTMLInputElement && layersRoot.contains(focused) ? focused.closest('li')?.dataset.name : undefined;
     renderLayers(layersRoot, store, errorsByName);
+    renderAlignToolbar(byId('arrange'), store, tools);
     if (focusedLayer !== undefined) layersRoot.querySelector<HTMLInputElement>(`li[data-name="${CSS.escape(focusedLayer)}"] input`)?.focus();
     properties.render();
     byId<HTMLButtonElement>('undo').disabled = !store.history.canUndo;
@@ -54,23 +64,13 @@ async function main(): Promise<void> {
   };
   store.onChange(render);
 
-  const fit = () => {
-    const pad = 32;
-    // On a phone the stage takes the canvas's height (up to 60% of the screen) instead of a fixed share,
-    // so a landscape card is not framed by empty space.
-    const narrow = window.matchMedia('(max-width: 900px)').matches;
-    const availableHeight = narrow ? window.innerHeight * 0.6 : stage.clientHeight - pad;
-    const zoom = Math.min((stage.clientWidth - pad) / store.width, availableHeight / store.height, 2);
-    const z = Math.max(0.05, zoom);
-    canvas.setDimensions({ width: Math.round(store.width * z), height: Math.round(store.height * z) });
-    canvas.setZoom(z);
-    byId('zoom-level').textContent = `${Math.round(z * 100)}%`;
-  };
-  new ResizeObserver(fit).observe(stage);
+  const zoom = new Zoom(canvas, store, stage, byId('zoom-level'));
+  const fit = () => zoom.fit();
 
   try {
     const [bundled, own] = await Promise.all([api.bundledFonts(), api.accountFonts().catch(() => [])]);
     setBundledFonts(bundled);
+    setAccountFonts(own);
     fontChoices.families = [...bundled.families, ...own.map((f) => f.family).filter((f) => !bundled.families.includes(f))];
     fontChoices.weights = [...new Set([...bundled.weights, ...own.map((f) => f.weight)])].sort((a, b) => a - b);
   } catch (error) {
@@ -145,10 +145,9 @@ async function main(): Promise<void> {
   byId('undo').addEventListener('click', () => void store.undo());
   byId('redo').addEventListener('click', () => void store.redo());
   byId('zoom-fit').addEventListener('click', fit);
-  byId('delete').addEventListener('click', () => {
-    const o = store.selected();
-    if (o) store.remove(o);
-  });
+  byId('zoom-in').addEventListener('click', () => zoom.zoomIn());
+  byId('zoom-out').addEventListener('click', () => zoom.zoomOut());
+  byId('delete').addEventListener('click', () => tools.remove());
   byId('download-png').addEventListener('click', () => {
     const link = h('a', { href: store.exportPng(), download: `${nameInput.value.trim() || 'template'}.png` });
     link.click();
@@ -185,12 +184,7 @@ async function main(): Promise<void> {
     }
   });
 
-  let clipboard: Record<string, unknown> | null = null;
-  const duplicate = () => {
-    const o = store.selected();
-    if (o) void store.paste(store.serialize(o));
-  };
-  byId('duplicate').addEventListener('click', duplicate);
+  byId('duplicate').addEventListener('click', () => void tools.duplicate());
   const shortcuts = byId<HTMLDialogElement>('shortcuts-dialog');
   byId('shortcuts').addEventListener('click', () => shortcuts.showModal());
 
@@ -238,8 +232,7 @@ async function main(): Promise<void> {
     const general: string[] = [];
     const objects = store.objects();
     for (const e of errors) {
-      const index = /^template\.objects\[(\d+)\]/.exec(e.path)?.[1];
-      const name = index === undefined ? undefined : (objects[Number(index)] as { name?: string } | undefined)?.name;
+      const name = nameAtPath(objects, e.path);
       if (name !== undefined) errorsByName.set(name, [...(errorsByName.get(name) ?? []), e.message]);
       else general.push(e.message);
     }
@@ -267,33 +260,11 @@ async function main(): Promise<void> {
     } else if (mod && event.key.toLowerCase() === 'y') {
       event.preventDefault();
       void store.redo();
-    } else if (event.key.startsWith('Arrow') && store.selected() && !store.isLocked(store.selected()!)) {
-      event.preventDefault();
-      const o = store.selected()!;
-      const step = event.shiftKey ? 10 : 1;
-      const dx = event.key === 'ArrowLeft' ? -step : event.key === 'ArrowRight' ? step : 0;
-      const dy = event.key === 'ArrowUp' ? -step : event.key === 'ArrowDown' ? step : 0;
-      void store.set(o, { left: o.left + dx, top: o.top + dy }, true);
-    } else if (mod && event.key.toLowerCase() === 'c') {
-      const o = store.selected();
-      if (o) clipboard = store.serialize(o);
-    } else if (mod && event.key.toLowerCase() === 'v') {
-      if (clipboard) {
-        event.preventDefault();
-        void store.paste(clipboard).then((o) => (clipboard = store.serialize(o)));
-      }
-    } else if (mod && event.key.toLowerCase() === 'd') {
-      event.preventDefault();
-      duplicate();
+    } else if (tools.handleKey(event) || zoom.handleKey(event)) {
+      // Selection tools and zoom.
     } else if (event.key === '?' && !mod) {
       event.preventDefault();
       if (!shortcuts.open) shortcuts.showModal();
-    } else if (event.key === 'Delete' || event.key === 'Backspace') {
-      const o = store.selected();
-      if (o) {
-        event.preventDefault();
-        store.remove(o);
-      }
     }
   });
   window.addEventListener('beforeunload', (event) => {
@@ -304,6 +275,20 @@ async function main(): Promise<void> {
     if (store.history.present !== savedSnapshot) writeDraft(templateId, { name: nameInput.value, template: store.toDocument(), at: Date.now() });
   });
   document.body.dataset.ready = 'true';
+}
+
+/** The name of the object a schema path points at (`template.objects[2].objects[0]…`), group children included. */
+function nameAtPath(objects: readonly FabricObject[], path: string): string | undefined {
+  const indexes = /^template((?:\.objects\[\d+\])+)/.exec(path)?.[1].match(/\d+/g) ?? [];
+  let list: readonly FabricObject[] = objects;
+  let found: FabricObject | undefined;
+  for (const i of indexes) {
+    found = list[Number(i)];
+    if (!found) break;
+    list = found instanceof Group ? found.getObjects() : [];
+  }
+  const name = (found as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** Asks whether to bring back a local draft; resolves true to restore it. */

@@ -11,9 +11,9 @@ const BASES: Record<ObjectKind, string> = {
  * `title` for the first text, then `text-1`, `photo-1`, `rectangle-2`…:
  * readable in a curl command, and never one already taken.
  */
-export function uniqueName(kind: ObjectKind, taken: ReadonlySet<string>): string {
+export function uniqueName(kind: ObjectKind | 'group', taken: ReadonlySet<string>): string {
   if (kind === 'text' && !taken.has('title')) return 'title';
-  const base = BASES[kind];
+  const base = kind === 'group' ? 'group' : BASES[kind];
   for (let i = 1; ; i++) {
     const candidate = `${base}-${i}`;
     if (!taken.has(candidate)) return candidate;
@@ -39,4 +39,39 @@ export function copyName(name: string, taken: ReadonlySet<string>): string {
     const candidate = `${base}-${i}`;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+type Serialized = Record<string, unknown>;
+
+/** Every name in a tree of serialized objects, group children included (the schema's names are unique across the whole tree). */
+export function namesIn(objects: readonly unknown[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (list: readonly unknown[]) => {
+    for (const o of list as Serialized[]) {
+      if (typeof o.name === 'string' && o.name !== '') out.add(o.name);
+      if (Array.isArray(o.objects)) walk(o.objects);
+    }
+  };
+  walk(objects);
+  return out;
+}
+
+/**
+ * Pasted objects with names that collide with `taken` (or with each other)
+ * renamed by copyName, group children included; a free name is kept, so an
+ * object pasted into another template keeps the name its API callers use.
+ * Returns copies; the input is not changed.
+ */
+export function dedupeNames(objects: readonly Serialized[], taken: ReadonlySet<string>): Serialized[] {
+  const used = new Set(taken);
+  const visit = (o: Serialized): Serialized => {
+    const copy: Serialized = { ...o };
+    if (typeof o.name === 'string' && o.name !== '') {
+      copy.name = used.has(o.name) ? copyName(o.name, used) : o.name;
+      used.add(copy.name as string);
+    }
+    if (Array.isArray(o.objects)) copy.objects = (o.objects as Serialized[]).map(visit);
+    return copy;
+  };
+  return objects.map(visit);
 }

@@ -4,12 +4,13 @@
  * and choice lists come from the same tables, so the panel cannot produce a
  * template the server would refuse.
  */
-import { FabricImage, Gradient, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
+import { FabricImage, Gradient, Group, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
 import {
   COMMON_PROPERTIES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, TYPE_PROPERTIES, colorOrNone, fontWeight, num, type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
+import type { CropMode } from '../crop-mode.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
 
@@ -32,6 +33,7 @@ function checkFor(o: FabricObject, key: string): ValueCheck | null {
   return typeof rule === 'function' ? rule : null;
 }
 
+const nameOf = (o: FabricObject) => String((o as { name?: unknown }).name ?? '');
 const round = (n: number, digits = 2) => String(Math.round(n * 10 ** digits) / 10 ** digits);
 
 export class PropertiesPanel {
@@ -44,12 +46,52 @@ export class PropertiesPanel {
     private readonly store: DocumentStore,
     private readonly fonts: () => FontChoices,
     private readonly errorsFor: (name: string) => string[],
+    private readonly cropMode?: CropMode,
   ) {}
 
+  /** The names of a multi-selection the panel shows, so it is rebuilt only when that selection changes. */
+  private many = '';
+
   render(): void {
+    const selection = this.store.selection();
+    if (selection.length > 1) {
+      const key = selection.map((o) => nameOf(o)).join('\n');
+      if (key !== this.many) this.buildMany(selection);
+      this.many = key;
+      this.object = null;
+      return;
+    }
     const selected = this.store.selected();
-    if (selected !== this.object) this.build(selected);
+    if (selected !== this.object || this.many) this.build(selected);
     else this.refresh();
+  }
+
+  /**
+   * Several objects: what they are, and opacity when they share it. Other
+   * fields differ per type, so they are edited one object at a time; moving,
+   * aligning, grouping and deleting act on all of them.
+   */
+  private buildMany(selection: FabricObject[]): void {
+    this.many = '';
+    this.fields = [];
+    const list = h('ul', { class: 'selection-list' }, ...selection.map((o) => h('li', {}, h('code', {}, nameOf(o)))));
+    const opacities = new Set(selection.map((o) => o.opacity));
+    const id = fieldId('opacity-many');
+    const input = h('input', { id, type: 'number', step: 0.05, min: 0, max: 1, value: opacities.size === 1 ? round(selection[0].opacity) : '', placeholder: 'mixed' });
+    const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
+    input.addEventListener('change', () => {
+      const v = Number(input.value);
+      const problem = input.value.trim() === '' ? 'a number' : num(0, 1)(v);
+      error.textContent = problem ? `Must be ${problem}.` : '';
+      error.hidden = !problem;
+      if (!problem) this.store.setEach(selection, { opacity: v });
+    });
+    this.root.replaceChildren(
+      h('h2', {}, 'Properties'),
+      h('p', { class: 'object-name' }, `${selection.length} objects selected. Move, align, distribute, group, copy or delete them together; edit other properties one at a time.`),
+      list,
+      this.group('All selected', [this.row('Opacity (0–1)', input, id, error)]),
+    );
   }
 
   /** Rebuilds the fields of the selected object, e.g. when the fill switches between colour and gradient. */
@@ -67,6 +109,7 @@ export class PropertiesPanel {
   }
 
   private build(o: FabricObject | null): void {
+    this.many = '';
     this.object = o;
     this.fields = [];
     if (!o) {
@@ -130,9 +173,18 @@ export class PropertiesPanel {
           (x) => String((x as { fit?: unknown }).fit ?? 'cover'),
         ),
       ]));
+      sections.push(this.group('Crop (pixels of the source image)', this.crop(o)));
+    }
+    if (o instanceof Group) {
+      sections.push(this.group('Group', [
+        h('p', { class: 'hint' }, 'Its objects keep their own names for the API; rename them in the layers list. Ungroup (Ctrl+Shift+G) to edit one.'),
+        h('ul', { class: 'selection-list' }, ...o.getObjects().map((c) => h('li', {}, h('code', {}, nameOf(c))))),
+      ]));
     }
 
     const paint: (HTMLElement | null)[] = [];
+    // A group draws its children's paint, not its own.
+    if (o instanceof Group) return this.finish(o, name, sections);
     if (canonicalType(o.type) !== 'line') paint.push(...this.fill(o));
     paint.push(this.color(o, 'stroke', 'Stroke'));
     paint.push(this.number(o, 'strokeWidth', 'Stroke width', (x) => round(x.strokeWidth), (v) => ({ strokeWidth: v }), { min: 0, max: LIMITS.strokeWidth }));
@@ -140,7 +192,10 @@ export class PropertiesPanel {
     if (o instanceof Rect) paint.push(this.number(o, 'rx', 'Corner radius', (x) => round((x as Rect).rx), (v) => ({ rx: v, ry: v }), { min: 0, max: LIMITS.size }));
     sections.push(this.group('Fill and stroke', paint));
     sections.push(this.group('Shadow', this.shadow(o)));
+    this.finish(o, name, sections);
+  }
 
+  private finish(o: FabricObject, name: string, sections: HTMLElement[]): void {
     const errors = this.errorsFor(name);
     this.root.replaceChildren(
       h('h2', {}, 'Properties'),
@@ -148,6 +203,57 @@ export class PropertiesPanel {
       ...errors.map((m) => h('p', { class: 'field-error server', role: 'alert' }, m)),
       ...sections,
     );
+  }
+
+  /**
+   * Fabric's crop: cropX/cropY are where the visible part starts in the
+   * source image, width/height its size there (the object's own width and
+   * height), all in source pixels; scale maps them to the page. Values are
+   * kept inside the source, as the renderer draws only what is there.
+   */
+  private crop(o: FabricImage): HTMLElement[] {
+    const source = o.getOriginalSize();
+    const limit = (v: number, max: number) => Math.round(Math.max(0, Math.min(max, v)));
+    const reset = h('button', { type: 'button', title: 'Show the whole source image' }, 'Reset crop');
+    reset.addEventListener('click', () => void this.store.set(o, { cropX: 0, cropY: 0, width: source.width, height: source.height }, true));
+    return [
+      this.number(o, 'cropX', 'Crop left', (x) => round((x as FabricImage).cropX), (v) => {
+        const cropX = limit(v, source.width - 1);
+        return { cropX, width: Math.min(o.width, source.width - cropX) };
+      }, { min: 0, max: source.width - 1 }),
+      this.number(o, 'cropY', 'Crop top', (x) => round((x as FabricImage).cropY), (v) => {
+        const cropY = limit(v, source.height - 1);
+        return { cropY, height: Math.min(o.height, source.height - cropY) };
+      }, { min: 0, max: source.height - 1 }),
+      this.number(o, 'cropWidth', 'Crop width', (x) => round(x.width), (v) => ({ width: Math.max(1, limit(v, source.width - o.cropX)) }), { min: 1, max: source.width }),
+      this.number(o, 'cropHeight', 'Crop height', (x) => round(x.height), (v) => ({ height: Math.max(1, limit(v, source.height - o.cropY)) }), { min: 1, max: source.height }),
+      h('p', { class: 'hint' }, `Source image: ${source.width} × ${source.height} px.`),
+      reset,
+      this.cropToggle(o),
+    ].filter((e): e is HTMLElement => e !== null);
+  }
+
+  /** Crop on the canvas (also a double-click on the image); Enter or Escape ends it. */
+  private cropToggle(o: FabricImage): HTMLElement | null {
+    const mode = this.cropMode;
+    if (!mode) return null;
+    const button = h('button', { type: 'button', 'aria-pressed': String(mode.active === o) });
+    const note = h('p', { class: 'hint', role: 'status' });
+    const show = () => {
+      const on = mode.active === o;
+      button.textContent = on ? 'Done cropping' : 'Crop on canvas';
+      button.setAttribute('aria-pressed', String(on));
+      note.textContent = on ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.' : o.angle % 360 ? 'Set the angle to 0 to crop on the canvas.' : '';
+      this.refresh();
+    };
+    button.addEventListener('click', () => {
+      if (mode.active === o) mode.exit();
+      else mode.enter(o);
+      show();
+    });
+    mode.onToggle = show;
+    show();
+    return h('div', { class: 'field crop-toggle' }, button, note);
   }
 
   private group(title: string, children: (HTMLElement | null)[]): HTMLElement {
