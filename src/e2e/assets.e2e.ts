@@ -117,3 +117,26 @@ test('a refused upload is explained and adds nothing', async () => {
   assert.equal(await page.locator('li.layer').count(), 0);
   await page.close();
 });
+
+test('the playground uploads a file for an image element, its snippet names the asset, and Generate draws it', async () => {
+  const templates = (await (await fetch(`${server.base}/templates/all`, { headers: server.auth })).json()) as Array<{ id: string }>;
+  let templateId = '';
+  for (const { id } of templates) {
+    const { elements } = (await (await fetch(`${server.base}/templates/${id}/elements/basic`, { headers: server.auth })).json()) as { elements: Record<string, object> };
+    if (elements.logo && 'src' in elements.logo) templateId = id;
+  }
+  assert.ok(templateId, 'a demo template has an image element named logo');
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(`${server.base}/#/templates/${encodeURIComponent(templateId)}`);
+  await page.getByLabel('Upload a file for logo').setInputFiles(await photo());
+  await page.getByText('Uploaded photo.png (400 × 250)').waitFor();
+  const snippet = page.getByLabel('The request as a curl command');
+  assert.match(await snippet.innerText(), new RegExp(`"logo":\\s*\\{\\s*"src":\\s*"${server.base}/assets/ast_[0-9a-f]{32}"`));
+  await page.screenshot({ path: path.join(SHOTS, 'playground-asset-upload.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Generate image' }).click();
+  const imageURL = await page.getByLabel('imageURL').inputValue();
+  assert.equal((await fetch(imageURL)).status, 200);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
