@@ -28,7 +28,7 @@ const CONTENT_TYPES: Partial<Record<ImageFormat, string>> = { png: 'image/png', 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 export const ASSET_CONTENT_TYPES = Object.values(CONTENT_TYPES);
 
-const SVG_HINT = 'SVG files are not stored as assets: import them in the editor with "Add → SVG", which turns them into shapes the renderer draws.';
+const SVG_HINT = 'SVG files are not stored as assets: import them in the editor ("SVG to convert to shapes"), which turns them into shapes the renderer draws.';
 
 export interface AssetView {
   id: string;
