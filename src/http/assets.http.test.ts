@@ -152,6 +152,13 @@ for (const [label, options] of bothDatabases('assets_http')) {
       // The logo box is 4×4 scaled 12×, at (250, 110).
       assert.deepEqual(await pixelAt(png, 274, 134), [0, 200, 50, 255]);
       assert.deepEqual(await pixelAt(png, 100, 150), [0, 0, 255, 255]);
+
+      // A GIF draws its first frame in Skia as in the browser's canvas.
+      const gif = (await upload(t.a.auth, await solid('gif', [255, 0, 0], 4), 'image/gif')).json();
+      const fromGif = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, elements: { logo: { src: gif.url } } } });
+      assert.equal(fromGif.statusCode, 200, fromGif.body);
+      assert.deepEqual(await pixelAt((await t.app.inject({ url: new URL(fromGif.json().imageURL).pathname })).rawPayload, 274, 134), [255, 0, 0, 255]);
+      assert.deepEqual(fetched, []);
     });
 
     test("another account's asset fails generate like a missing image, before any charge", async () => {
