@@ -103,6 +103,12 @@ test('an uploaded image and an imported SVG are saved, and the API renders them 
 
   const share = await mismatch(await editorPng(page), await generatedPng(server, templateId), 'E2E assets');
   assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-assets-dark.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-assets-phone-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
   assert.deepEqual(problems, []);
   await page.close();
 });
