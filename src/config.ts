@@ -34,6 +34,10 @@ export interface Config {
   idempotencyLeaseS: number;
   /** Disk tier of the image-fetch cache in MiB; 0 turns the disk tier off. */
   fetchCacheMb: number;
+  /** Largest uploaded asset file. */
+  assetMaxBytes: number;
+  /** Total size of one account's assets, in MiB. */
+  assetQuotaMb: number;
   /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   seedDemo: boolean;
@@ -79,6 +83,8 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
+  { name: 'ASSET_MAX_BYTES', default: '10485760', meaning: 'Largest image file accepted by POST /assets, in bytes (413 above); images above RENDER_MAX_MEGAPIXELS are refused too' },
+  { name: 'ASSET_QUOTA_MB', default: '100', meaning: "Total size of one account's uploaded assets in MiB (409 asset_quota_exceeded above)" },
   { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account, its sign-in (demo@example.com) and templates on first run' },
   { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
@@ -171,6 +177,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     reservationSweepS: int('RESERVATION_SWEEP_S', 30, 1, 3_600),
     idempotencyLeaseS: int('IDEMPOTENCY_LEASE_S', 120, 1, 86_400),
     fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
+    assetMaxBytes: int('ASSET_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    assetQuotaMb: int('ASSET_QUOTA_MB', 100, 1, 1_048_576),
     trustProxy,
     seedDemo: bool('SEED_DEMO', true),
     signup,

@@ -125,6 +125,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     trustProxy: config.trustProxy,
     bodyLimitBytes: config.bodyLimitBytes,
     auth,
+    assets: { maxBytes: config.assetMaxBytes, quotaBytes: config.assetQuotaMb * 1024 * 1024, maxPixels: config.renderBudget.maxMegapixels * 1_000_000 },
     logger: { level: config.logLevel },
   });
   const shutdown = async (signal: string) => {

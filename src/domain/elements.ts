@@ -34,25 +34,40 @@ export function namedObjects(doc: TemplateDocument): Map<string, FabricObject> {
   return found;
 }
 
+/** One image object of a document: its source, its element name for messages, and its path (as save errors name it). */
+export interface ImageUse {
+  src: string;
+  element: string;
+  /** e.g. `objects[2]`, `objects[1].objects[0]`, `objects[3].clipPath`. */
+  path: string;
+}
+
+/** Every image object the document draws, in groups and clip paths too, in document order, empty sources left out. */
+export function imageUses(doc: TemplateDocument): ImageUse[] {
+  const found: ImageUse[] = [];
+  const visit = (obj: unknown, path: string): void => {
+    if (typeof obj !== 'object' || obj === null) return;
+    const o = obj as FabricObject;
+    const type = canonicalType(o.type);
+    if (type === 'image' && typeof o.src === 'string' && o.src !== '') {
+      found.push({ src: o.src, element: typeof o.name === 'string' && o.name !== '' ? o.name : 'an unnamed image', path });
+    }
+    if (type === 'group' && Array.isArray(o.objects)) o.objects.forEach((child, i) => visit(child, `${path}.objects[${i}]`));
+    if (o.clipPath) visit(o.clipPath, `${path}.clipPath`);
+  };
+  (Array.isArray(doc.objects) ? doc.objects : []).forEach((obj, i) => visit(obj, `objects[${i}]`));
+  return found;
+}
+
 /**
- * Every image the document draws, in groups and clip paths too, deduplicated by
- * `src` and mapped to the first element that uses it (for error messages). The
- * fetcher, the fetch cache and the renderer all take their list from here, so
+ * Every image the document draws, deduplicated by `src` and mapped to the
+ * first element that uses it (for error messages). The fetcher, the fetch
+ * cache, the asset reader and the renderer all take their list from here, so
  * none of them can miss an image another one draws.
  */
 export function imageSources(doc: TemplateDocument): Map<string, string> {
   const found = new Map<string, string>();
-  const visit = (obj: unknown): void => {
-    if (typeof obj !== 'object' || obj === null) return;
-    const o = obj as FabricObject;
-    const type = canonicalType(o.type);
-    if (type === 'image' && typeof o.src === 'string' && o.src !== '' && !found.has(o.src)) {
-      found.set(o.src, typeof o.name === 'string' && o.name !== '' ? o.name : 'an unnamed image');
-    }
-    if (type === 'group' && Array.isArray(o.objects)) for (const child of o.objects) visit(child);
-    if (o.clipPath) visit(o.clipPath);
-  };
-  for (const obj of Array.isArray(doc.objects) ? doc.objects : []) visit(obj);
+  for (const use of imageUses(doc)) if (!found.has(use.src)) found.set(use.src, use.element);
   return found;
 }
 

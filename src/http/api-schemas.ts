@@ -146,3 +146,17 @@ export const CreateKeyBody = Type.Object({
 }, { additionalProperties: false });
 
 export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });
+
+export const AssetView = Type.Object({
+  id: Type.String(),
+  url: Type.String({ description: 'Use as an image `src` in templates and in POST /image/generate; the renderer reads it from storage' }),
+  contentType: Type.String({ description: 'Sniffed from the bytes' }),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  bytes: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const AssetsResult = Type.Object({ assets: Type.Array(AssetView), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+export const AssetIdParams = Type.Object({ assetId: Type.String({ minLength: 1, maxLength: 200 }) });

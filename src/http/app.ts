@@ -9,6 +9,7 @@ import { LIMITS } from '../domain/object-properties.js';
 import { createAuthContext, type AuthContext, type AuthSettings } from '../services/auth-context.js';
 import { authenticate, type Principal } from '../services/authenticate.js';
 import { resolveSession } from '../services/manage-sessions.js';
+import type { AssetLimits } from '../services/manage-assets.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
@@ -43,6 +44,8 @@ export interface AppOptions {
   webDir?: string;
   /** SIGNUP, SIGNUP_CREDITS and session lifetimes; DEFAULT_AUTH_SETTINGS when absent. */
   auth?: AuthSettings;
+  /** ASSET_MAX_BYTES, ASSET_QUOTA_MB and the pixel cap; DEFAULT_ASSET_LIMITS where absent. */
+  assets?: Partial<AssetLimits>;
 }
 
 /** What the /auth routes share with the onRequest hook. */

@@ -2,12 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { AppOptions, AuthRuntime, ImprintApp } from './app.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
+import { registerAssetRoutes } from './routes/asset-routes.js';
 import { registerFontRoutes } from './routes/font-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
+import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
 
 export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
   registerAuthRoutes(app, options, auth);
@@ -16,6 +18,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions, auth:
   registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
   registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);
+  await registerAssetRoutes(app, options.deps, { ...DEFAULT_ASSET_LIMITS, ...options.assets });
   registerHealthRoutes(app, options);
   registerWebRoutes(app, options.webDir);
 }

@@ -71,6 +71,8 @@ export interface TestAppOptions {
   auth?: AppOptions['auth'];
   /** Defaults to http://imprint.test. */
   publicUrl?: string;
+  /** Upload limits; DEFAULT_ASSET_LIMITS where absent. */
+  assets?: AppOptions['assets'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webDir: options.webDir,
     trustProxy: options.trustProxy,
     auth: options.auth,
+    assets: options.assets,
   });
   const seed = async (name: string): Promise<SeededAccount> => {
     const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });

@@ -8,6 +8,7 @@ import type { TemplateDocument } from '../domain/template.js';
 import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
+import { readAssetImages } from './manage-assets.js';
 import { getTemplate } from './manage-templates.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -78,6 +79,8 @@ export async function generateImage(
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
   const cost = checkRenderBudget(deps, applied.document, input.scale);
+  // Uploaded assets come from this account's storage, before the debit: a missing one costs nothing.
+  const assets = await readAssetImages(deps, account.id, applied.document);
 
   const reservedAt = deps.now();
   const leaseMs = deps.leases?.reservationMs ?? DEFAULT_RESERVATION_LEASE_MS;
@@ -90,7 +93,7 @@ export async function generateImage(
   let result: GenerateResult;
   let committed: 'committed' | 'lapsed';
   try {
-    const images = await fetchImages(deps, applied.document);
+    const images = await fetchImages(deps, applied.document, assets);
     const output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, { tenant: account.id, cost });
     const id = imageIdFor(account.id, output.data);
     const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
@@ -128,10 +131,10 @@ export async function generateImage(
   return result;
 }
 
-async function fetchImages(deps: ServiceDeps, document: TemplateDocument): Promise<Map<string, Uint8Array>> {
-  const images = new Map<string, Uint8Array>();
+async function fetchImages(deps: ServiceDeps, document: TemplateDocument, assets: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
+  const images = new Map(assets);
   await Promise.all(
-    [...imageSources(document)].map(async ([src, element]) => {
+    [...imageSources(document)].filter(([src]) => !assets.has(src)).map(async ([src, element]) => {
       try {
         images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
       } catch (error) {

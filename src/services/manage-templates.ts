@@ -2,9 +2,11 @@ import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { TemplateRecord, TemplateSummary } from '../store/store.js';
 import { checkTemplate } from './check-template.js';
+import { checkAssetReferences } from './manage-assets.js';
 import type { ServiceDeps } from './service-deps.js';
 
-type Deps = Pick<ServiceDeps, 'store' | 'fontFamilies' | 'now'>;
+/** Without publicUrl (seeding, benches) no src can name an asset, so none is checked. */
+type Deps = Pick<ServiceDeps, 'store' | 'fontFamilies' | 'now'> & Partial<Pick<ServiceDeps, 'publicUrl'>>;
 
 export function summarize(record: TemplateRecord): TemplateSummary {
   return { id: record.id, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt };
@@ -12,6 +14,7 @@ export function summarize(record: TemplateRecord): TemplateSummary {
 
 export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }): Promise<TemplateRecord> {
   const document = await checkTemplate(deps, accountId, input.template);
+  await checkAssetReferences(deps, accountId, document);
   return deps.store.createTemplate({ id: newId('tpl'), accountId, name: input.name.trim(), document, now: deps.now() });
 }
 
@@ -25,6 +28,7 @@ export async function getTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: s
 export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {
   await getTemplate(deps, accountId, templateId);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
+  if (document) await checkAssetReferences(deps, accountId, document);
   const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
   if (!updated) throw templateNotFound(templateId);
   return updated;

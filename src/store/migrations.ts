@@ -183,6 +183,27 @@ export const MIGRATIONS: Migration[] = [
       return [`ALTER TABLE api_keys ADD COLUMN name TEXT`];
     },
   },
+  {
+    version: 5,
+    name: 'account assets',
+    statements(dialect) {
+      const t = types(dialect);
+      return [
+        // id hashes the account with the bytes: the same file uploaded twice is one row, and never shared between accounts.
+        `CREATE TABLE assets (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          blob_key TEXT NOT NULL,
+          content_type TEXT NOT NULL,
+          width INTEGER NOT NULL,
+          height INTEGER NOT NULL,
+          bytes INTEGER NOT NULL CHECK (bytes > 0),
+          created_at ${t.ts} NOT NULL
+        )`,
+        `CREATE INDEX assets_account_created ON assets (account_id, created_at, id)`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

@@ -100,7 +100,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
   );
   assert.deepEqual(
     tables.rows.map((r) => r.table_name),
-    ['accounts', 'api_keys', 'auth_tokens', 'fonts', 'idempotency', 'images', 'ledger', 'schema_migrations', 'sessions', 'templates', 'users'],
+    ['accounts', 'api_keys', 'assets', 'auth_tokens', 'fonts', 'idempotency', 'images', 'ledger', 'schema_migrations', 'sessions', 'templates', 'users'],
   );
 });
 

@@ -2,6 +2,7 @@ import type { TemplateDocument } from '../domain/template.js';
 import type {
   Account,
   ApiKeyRecord,
+  AssetRecord,
   FontRecord,
   ImageRecord,
   LedgerEntry,
@@ -45,6 +46,11 @@ export interface FontRow {
   format: string; blob_key: string; created_at: Ts;
 }
 
+export interface AssetRow {
+  id: string; account_id: string; blob_key: string; content_type: string;
+  width: Int; height: Int; bytes: Int; created_at: Ts;
+}
+
 /** Normalises a caller's timestamp to `toISOString()` form, rejecting garbage early. */
 export function iso(value: string): string {
   const date = new Date(value);
@@ -66,6 +72,7 @@ export const TEMPLATE_COLUMNS = 'id, account_id, name, document, revision, creat
 export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, state, created_at';
 export const IMAGE_COLUMNS = 'id, account_id, template_id, blob_key, format, width, height, created_at';
 export const FONT_COLUMNS = 'id, account_id, family, weight, style, format, blob_key, created_at';
+export const ASSET_COLUMNS = 'id, account_id, blob_key, content_type, width, height, bytes, created_at';
 
 export function toAccount(r: AccountRow): Account {
   return { id: r.id, name: r.name, credits: Number(r.credits), createdAt: ts(r.created_at) };
@@ -141,6 +148,19 @@ export function toFont(r: FontRow): FontRecord {
   };
 }
 
+export function toAsset(r: AssetRow): AssetRecord {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    blobKey: r.blob_key,
+    contentType: r.content_type,
+    width: Number(r.width),
+    height: Number(r.height),
+    bytes: Number(r.bytes),
+    createdAt: ts(r.created_at),
+  };
+}
+
 /** Position after the last row of a ledger page: (created_at, seq) of that row. */
 export interface LedgerCursor { createdAt: string; seq: number }
 
@@ -161,8 +181,8 @@ export function decodeLedgerCursor(cursor: string): LedgerCursor {
   throw new InvalidCursorError();
 }
 
-/** Position after the last row of an image page: (created_at, id); image ids are unique, so no ties. */
-export function encodeImageCursor(r: ImageRow): string {
+/** Position after the last row of an image (or asset) page: (created_at, id); ids are unique, so no ties. */
+export function encodeImageCursor(r: Pick<ImageRow, 'created_at' | 'id'>): string {
   return Buffer.from(JSON.stringify([ts(r.created_at), r.id])).toString('base64url');
 }
 

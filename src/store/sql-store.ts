@@ -2,7 +2,9 @@ import type { TemplateDocument } from '../domain/template.js';
 import type {
   Account,
   ApiKeyRecord,
+  AssetRecord,
   CommitInput,
+  CreateAssetResult,
   CommitResult,
   FontRecord,
   IdempotencyBegin,
@@ -29,6 +31,7 @@ import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
 import {
+  ASSET_COLUMNS, toAsset, type AssetRow,
   ACCOUNT_COLUMNS, API_KEY_COLUMNS, FONT_COLUMNS, IMAGE_COLUMNS, LEDGER_COLUMNS, TEMPLATE_COLUMNS,
   decodeImageCursor, decodeLedgerCursor, encodeImageCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
   toTemplate, toTemplateSummary,
@@ -435,6 +438,60 @@ export class SqlStore implements Store {
     const changed = await this.write(() => run('DELETE FROM fonts WHERE id = ? AND account_id = ?', [id, accountId]));
     return changed > 0;
   }
+  // ── assets ────────────────────────────────────────────────────────────────
+
+  async createAsset(asset: AssetRecord, quotaBytes: number): Promise<CreateAssetResult> {
+    const at = iso(asset.createdAt);
+    return this.write(function* () {
+      // A no-op update that row-locks the account in PostgreSQL (SQLite already holds its write lock),
+      // so two uploads racing for the last of the quota are checked one after the other.
+      yield* run('UPDATE accounts SET credits = credits WHERE id = ?', [asset.accountId]);
+      const existing = yield* one<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE id = ? AND account_id = ?`, [asset.id, asset.accountId]);
+      if (existing) return { ok: true, asset: toAsset(existing), created: false } as const;
+      const used = yield* one<{ total: number | string | null }>('SELECT COALESCE(SUM(bytes), 0) AS total FROM assets WHERE account_id = ?', [asset.accountId]);
+      const usedBytes = Number(used?.total ?? 0);
+      if (usedBytes + asset.bytes > quotaBytes) return { ok: false, usedBytes } as const;
+      const row = yield* one<AssetRow>(
+        `INSERT INTO assets (${ASSET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ASSET_COLUMNS}`,
+        [asset.id, asset.accountId, asset.blobKey, asset.contentType, asset.width, asset.height, asset.bytes, at],
+      );
+      return { ok: true, asset: toAsset(row!), created: true } as const;
+    });
+  }
+
+  async getAsset(accountId: string, id: string): Promise<AssetRecord | null> {
+    const [row] = await this.driver.all<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE id = ? AND account_id = ?`, [id, accountId]);
+    return row ? toAsset(row) : null;
+  }
+
+  async listAssets(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<AssetRecord>> {
+    const limit = Math.min(Math.max(Math.trunc(opts.limit) || 1, 1), MAX_LEDGER_PAGE);
+    const after = opts.cursor ? decodeImageCursor(opts.cursor) : null;
+    const rows = after
+      ? await this.driver.all<AssetRow>(
+          `SELECT ${ASSET_COLUMNS} FROM assets
+           WHERE account_id = ? AND (created_at < ? OR (created_at = ? AND id < ?))
+           ORDER BY created_at DESC, id DESC LIMIT ?`,
+          [accountId, after.createdAt, after.createdAt, after.id, limit + 1],
+        )
+      : await this.driver.all<AssetRow>(
+          `SELECT ${ASSET_COLUMNS} FROM assets WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+          [accountId, limit + 1],
+        );
+    const page = rows.slice(0, limit);
+    const nextCursor = rows.length > limit ? encodeImageCursor(page[page.length - 1]) : null;
+    return { items: page.map(toAsset), nextCursor };
+  }
+
+  async assetBytes(accountId: string): Promise<number> {
+    const [row] = await this.driver.all<{ total: number | string | null }>('SELECT COALESCE(SUM(bytes), 0) AS total FROM assets WHERE account_id = ?', [accountId]);
+    return Number(row?.total ?? 0);
+  }
+
+  async deleteAsset(accountId: string, id: string): Promise<boolean> {
+    return (await this.write(() => run('DELETE FROM assets WHERE id = ? AND account_id = ?', [id, accountId]))) > 0;
+  }
+
   // ── users, sessions, one-time tokens ──────────────────────────────────────
 
   async signUpUser(input: {

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import type { TemplateDocument } from '../domain/template.js';
 import type { Store } from './store.js';
 import { StoreConflictError } from './store-errors.js';
+import { registerAssetContract } from './store-contract-assets.js';
 import { registerAuthContract } from './store-contract-auth.js';
 import { registerMoneyContract } from './store-contract-money.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
@@ -206,5 +207,6 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
 
     registerMoneyContract(open, openPair);
     registerAuthContract(open, openPair);
+    registerAssetContract(open, openPair);
   });
 }

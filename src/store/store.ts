@@ -91,6 +91,24 @@ export interface FontRecord {
   createdAt: string;
 }
 
+/** An uploaded image of an account, drawn by templates that name its URL. */
+export interface AssetRecord {
+  /** `ast_` + 32 hex of SHA-256(account, bytes): content-addressed per account. */
+  id: string;
+  accountId: string;
+  blobKey: string;
+  /** Sniffed from the bytes, never the client's word. */
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  createdAt: string;
+}
+
+export type CreateAssetResult =
+  | { ok: true; asset: AssetRecord; created: boolean }
+  | { ok: false; usedBytes: number };
+
 export type ReserveResult =
   | { ok: true; reservationId: string; previousCredits: number; remainingCredits: number }
   | { ok: false; balance: number };
@@ -294,4 +312,17 @@ export interface Store {
   createFont(font: FontRecord): Promise<FontRecord>;
   listFonts(accountId: string): Promise<FontRecord[]>;
   deleteFont(accountId: string, id: string): Promise<boolean>;
+
+  /**
+   * One transaction: the existing row when this account already has an asset
+   * with that id (`created: false`), else the new row unless the account's
+   * assets would then exceed `quotaBytes` in total (`ok: false`).
+   */
+  createAsset(asset: AssetRecord, quotaBytes: number): Promise<CreateAssetResult>;
+  getAsset(accountId: string, id: string): Promise<AssetRecord | null>;
+  /** Newest first, paged like listImages. */
+  listAssets(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<AssetRecord>>;
+  /** Total bytes of the account's assets. */
+  assetBytes(accountId: string): Promise<number>;
+  deleteAsset(accountId: string, id: string): Promise<boolean>;
 }

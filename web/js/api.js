@@ -32,15 +32,17 @@ export function createApi(getCsrfToken, onUnauthorized) {
   async function request(method, path, body, headers = {}) {
     let response;
     const csrf = method === 'GET' ? null : getCsrfToken();
+    // A file (an uploaded image) goes as the raw body with its own type; anything else as JSON.
+    const file = body instanceof Blob ? body : null;
     try {
       response = await fetch(apiUrl(path), {
         method,
         headers: {
           ...(csrf ? { 'X-CSRF-Token': csrf } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(body !== undefined ? { 'Content-Type': file ? file.type || 'application/octet-stream' : 'application/json' } : {}),
           ...headers,
         },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
+        body: file ?? (body !== undefined ? JSON.stringify(body) : undefined),
         cache: 'no-store',
         credentials: 'same-origin',
         // The page's policy is no-referrer, under which the Fetch standard sends a POST with
@@ -86,5 +88,6 @@ export function createApi(getCsrfToken, onUnauthorized) {
     template: (id) => request('GET', `/templates/${encodeURIComponent(id)}`),
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
+    uploadAsset: (file) => request('POST', '/assets', file),
   };
 }

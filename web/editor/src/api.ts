@@ -62,13 +62,15 @@ function headers(method: string, json: boolean): Record<string, string> {
   };
 }
 
+/** A Blob body (an uploaded file) goes as is, with its own type; anything else as JSON. */
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const file = body instanceof Blob ? body : null;
   try {
     response = await fetch(apiUrl(path), {
       method,
-      headers: headers(method, body !== undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...headers(method, body !== undefined && !file), ...(file ? { 'Content-Type': file.type || 'application/octet-stream' } : {}) },
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       cache: 'no-store',
       credentials: 'same-origin',
       // The page's policy is no-referrer, under which a POST carries "Origin: null" and fails
@@ -109,4 +111,13 @@ export const api = {
     request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),
   accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
   bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
+  uploadAsset: (file: Blob) => request<Asset>('POST', '/assets', file),
 };
+
+export interface Asset {
+  id: string;
+  /** What a template's image `src` names: the server reads it from storage when it renders. */
+  url: string;
+  width: number;
+  height: number;
+}

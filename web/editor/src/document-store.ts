@@ -212,7 +212,19 @@ export class DocumentStore {
         object.set({ name, left: w * 0.45, top: h * 0.1, scaleX: scale, scaleY: scale } as Partial<FabricObject>);
         break;
       }
+      case 'graphic':
+        throw new Error('an imported graphic is added with insert()');
     }
+    this.canvas.add(object);
+    this.canvas.setActiveObject(object);
+    this.commit();
+    return object;
+  }
+
+  /** Adds an object built elsewhere (an imported SVG), named like an added one, scaled to fit half the canvas. */
+  insert(object: FabricObject, kind: ObjectKind): FabricObject {
+    const scale = Math.min(1, (this.width * 0.5) / (object.width || 1), (this.height * 0.5) / (object.height || 1));
+    object.set({ name: uniqueName(kind, this.names()), left: this.width * 0.1, top: this.height * 0.1, scaleX: scale, scaleY: scale } as Partial<FabricObject>);
     this.canvas.add(object);
     this.canvas.setActiveObject(object);
     this.commit();

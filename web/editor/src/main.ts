@@ -5,6 +5,7 @@
 import { Canvas, Group, type FabricObject } from 'fabric';
 import { validateTemplate } from '../../../src/domain/template-schema.js';
 import { ApiFailure, api, apiUrl, type FieldError } from './api.js';
+import { wireAssetControls } from './asset-controls.js';
 import { DocumentStore } from './document-store.js';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
       () => say('That image could not be loaded. Its server must allow cross-origin use (CORS), or the canvas could not be exported.', 'error'),
     );
   });
+  wireAssetControls(store, stage, say);
   byId('undo').addEventListener('click', () => void store.undo());
   byId('redo').addEventListener('click', () => void store.redo());
   byId('zoom-fit').addEventListener('click', fit);

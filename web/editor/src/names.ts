@@ -1,10 +1,10 @@
 import { LIMITS } from '../../../src/domain/object-properties.js';
 
 /** What an added object is called before the user renames it; API callers address elements by this name. */
-export type ObjectKind = 'text' | 'rect' | 'circle' | 'ellipse' | 'triangle' | 'polygon' | 'star' | 'line' | 'image';
+export type ObjectKind = 'text' | 'rect' | 'circle' | 'ellipse' | 'triangle' | 'polygon' | 'star' | 'line' | 'image' | 'graphic';
 
 const BASES: Record<ObjectKind, string> = {
-  text: 'text', rect: 'rectangle', circle: 'circle', ellipse: 'ellipse', triangle: 'triangle', polygon: 'polygon', star: 'star', line: 'line', image: 'photo',
+  text: 'text', rect: 'rectangle', circle: 'circle', ellipse: 'ellipse', triangle: 'triangle', polygon: 'polygon', star: 'star', line: 'line', image: 'photo', graphic: 'graphic',
 };
 
 /**

@@ -3,13 +3,15 @@
 // its starting value, so only what the user changed goes into the request.
 import { toPickerHex } from '../color.js';
 import { h, icon } from '../dom.js';
+import { assetUploadControl } from './asset-upload.js';
 
 let idCounter = 0;
 
 /**
  * @returns {{ name: string, property: string, root: HTMLElement, change(): [string, unknown] | null, reset(): void, setError(message: string | null): void }}
  */
-export function elementField(name, basic, onChange) {
+/** `upload` (optional) turns a chosen file into an asset for image elements. */
+export function elementField(name, basic, onChange, upload) {
   const id = `el-${++idCounter}`;
   const property = 'text' in basic ? 'text' : 'src' in basic ? 'src' : 'fill';
   const initial = basic[property];
@@ -31,7 +33,12 @@ export function elementField(name, basic, onChange) {
   } else if (property === 'src') {
     input = h('input', { id, type: 'url', class: 'input input-mono', inputmode: 'url', placeholder: 'https://… or data:image/…', spellcheck: 'false' });
     input.value = startText;
-    control = input;
+    control = upload
+      ? h('div', { class: 'src-control' }, input, assetUploadControl(id, name, upload, (url) => {
+        input.value = url;
+        input.dispatchEvent(new Event('input'));
+      }))
+      : input;
   } else {
     input = h('input', {
       id, type: 'text', class: 'input input-mono', spellcheck: 'false', autocomplete: 'off',

@@ -32,7 +32,7 @@ export async function renderPlayground(container, ctx, templateId) {
     h('span', {}, `${Object.keys(elements).length} elements`));
 
   const state = { format: 'png', scale: 1 };
-  const fields = Object.entries(elements).map(([name, basic]) => elementField(name, basic, refreshCurl));
+  const fields = Object.entries(elements).map(([name, basic]) => elementField(name, basic, refreshCurl, (file) => ctx.api.uploadAsset(file)));
   let language = SNIPPETS[0];
   const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'The request as a curl command' });
   const languageButtons = SNIPPETS.map((snippet) => h('button', {
