@@ -7,6 +7,8 @@
 import { canonicalType, isTextType } from './fabric-types.js';
 import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
 
+export { imageSources } from './image-sources.js';
+
 export type ElementProperties = Record<string, unknown>;
 export type BasicElement = { src: string } | { text: string } | { fill: unknown };
 
@@ -31,28 +33,6 @@ export function namedObjects(doc: TemplateDocument): Map<string, FabricObject> {
     }
   };
   walk(doc.objects);
-  return found;
-}
-
-/**
- * Every image the document draws, in groups and clip paths too, deduplicated by
- * `src` and mapped to the first element that uses it (for error messages). The
- * fetcher, the fetch cache and the renderer all take their list from here, so
- * none of them can miss an image another one draws.
- */
-export function imageSources(doc: TemplateDocument): Map<string, string> {
-  const found = new Map<string, string>();
-  const visit = (obj: unknown): void => {
-    if (typeof obj !== 'object' || obj === null) return;
-    const o = obj as FabricObject;
-    const type = canonicalType(o.type);
-    if (type === 'image' && typeof o.src === 'string' && o.src !== '' && !found.has(o.src)) {
-      found.set(o.src, typeof o.name === 'string' && o.name !== '' ? o.name : 'an unnamed image');
-    }
-    if (type === 'group' && Array.isArray(o.objects)) for (const child of o.objects) visit(child);
-    if (o.clipPath) visit(o.clipPath);
-  };
-  for (const obj of Array.isArray(doc.objects) ? doc.objects : []) visit(obj);
   return found;
 }
 

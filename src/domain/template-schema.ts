@@ -12,7 +12,6 @@ import { isColor } from './color.js';
 import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
 import { countGraphemes } from './graphemes.js';
 import {
-  CLIP_PATH_PROPERTIES,
   COMMON_PROPERTIES,
   DEFAULT_ONLY,
   IGNORED,
@@ -110,8 +109,12 @@ export interface ValidateTemplateOptions {
 
 const MAX_ISSUES = 100;
 const CANVAS_KEYS = new Set(['version', 'width', 'height', 'objects', 'background']);
-/** Canvas-level toJSON() keys we do not draw; accepted only when empty. */
-const CANVAS_DEFAULT_ONLY = ['backgroundImage', 'overlay', 'overlayImage', 'clipPath'];
+/**
+ * Canvas-level toJSON() keys holding an object: images under and over the
+ * design and the canvas clip path. They are masks or decoration, never
+ * elements, so their names need not be unique and cannot be overridden.
+ */
+const CANVAS_OBJECTS = ['backgroundImage', 'overlayImage', 'clipPath'];
 
 interface Context {
   issues: TemplateIssue[];
@@ -149,7 +152,15 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
   for (const key of Object.keys(record)) {
     if (CANVAS_KEYS.has(key)) continue;
     const value = record[key];
-    if (CANVAS_DEFAULT_ONLY.includes(key) && (value === null || value === '')) continue;
+    if (value === null || value === undefined || value === '') {
+      if (CANVAS_OBJECTS.includes(key) || key === 'overlay') continue;
+    } else if (CANVAS_OBJECTS.includes(key)) {
+      checkObject(ctx, value, key, 1, true);
+      continue;
+    } else if (key === 'overlay') {
+      checkPaint(ctx, value, 'overlay', 'template', 'overlay');
+      continue;
+    }
     add(ctx, clip(key), `template: property "${clip(key)}" is not supported`);
   }
   if (doc.version !== undefined && !/^\d+\.\d+/.test(doc.version)) {
@@ -212,7 +223,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   const own = TYPE_PROPERTIES[type];
   for (const [key, value] of Object.entries(o)) {
     if (IGNORED.has(key)) continue;
-    const rule = own[key] ?? COMMON_PROPERTIES[key] ?? (isClipPath ? CLIP_PATH_PROPERTIES[key] : undefined);
+    const rule = own[key] ?? COMMON_PROPERTIES[key];
     const at = `${path}.${clip(key)}`;
     if (rule === 'special') {
       checkSpecial(ctx, type, key, value, at, label, depth, isClipPath);
@@ -366,8 +377,16 @@ function checkSrc(ctx: Context, value: unknown, at: string, label: string) {
   if (typeof value !== 'string') return add(ctx, at, `${label}: property "src" must be a string URL (got ${preview(value)})`);
   // An empty src draws nothing in Fabric; it is the usual placeholder for an image supplied per request.
   if (value === '' || isRemoteImageUrl(value)) return;
-  if (ctx.opts.allowLocalFiles && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, ''))) return;
+  if (ctx.opts.allowLocalFiles && isLocalImagePath(value)) return;
   add(ctx, at, `${label}: property "src" must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
+}
+
+/**
+ * A path on this machine (relative, absolute or `file:`), which only the CLI
+ * may read: the HTTP API must never open a file on the server's behalf.
+ */
+export function isLocalImagePath(value: string): boolean {
+  return value !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, ''));
 }
 
 /** http(s) URL or a data: URL of an image; the fetch layer enforces everything else (SSRF, size). */
