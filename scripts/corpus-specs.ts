@@ -9,7 +9,8 @@ export interface CorpusSpec {
   version: 5 | 6 | 7;
   width: number;
   height: number;
-  background?: string;
+  /** A colour, or a gradient spec that becomes a real fabric.Gradient. */
+  background?: string | Obj;
   /** Store as toJSON with includeDefaultValues = false (no origin, no defaults), as compact editors do. */
   minimal?: boolean;
   objects: Obj[];
@@ -579,5 +580,17 @@ export const CORPUS: CorpusSpec[] = [
     }, objects: [
     { type: 'circle', left: 120, top: 80, radius: 80, fill: '#d6336c' },
     text('Faded by the overlay', { left: 40, top: 230, width: 320, fontSize: 26, fill: '#212529' }),
+  ] },
+  { name: 'canvas-background-gradient', version: 7, width: 400, height: 300,
+    background: { type: 'linear', gradientUnits: 'pixels', coords: { x1: 0, y1: 0, x2: 400, y2: 300 }, colorStops: [{ offset: 0, color: '#3a0ca3' }, { offset: 0.6, color: '#f72585' }, { offset: 1, color: '#ffba08' }] },
+    objects: [
+    text('Gradient canvas', { left: 30, top: 40, width: 340, fontSize: 40, fontFamily: 'Montserrat', fontWeight: 'bold', fill: '#ffffff' }),
+    { type: 'rect', ...LT, left: 30, top: 180, width: 160, height: 60, rx: 30, ry: 30, fill: 'rgba(255,255,255,0.2)', stroke: '#ffffff', strokeWidth: 2 },
+  ] },
+  { name: 'canvas-background-gradient-radial-v5', version: 5, width: 400, height: 300,
+    background: { type: 'radial', gradientUnits: 'pixels', coords: { x1: 200, y1: 150, r1: 10, x2: 200, y2: 150, r2: 260 }, colorStops: [{ offset: 0, color: '#fefae0' }, { offset: 1, color: '#283618' }] },
+    objects: [
+    { type: 'circle', left: 150, top: 100, radius: 50, fill: '#dda15e', stroke: '#bc6c25', strokeWidth: 6 },
+    text('Radial', { left: 100, top: 220, width: 200, fontSize: 30, textAlign: 'center', fill: '#fefae0' }),
   ] },
 ];
