@@ -96,6 +96,9 @@ test('the canvas background and overlay images, overlay colour and clip path are
   assert.equal(issuesOf({ ...docWith(), clipPath: { type: 'sparkle' } })[0].path, 'clipPath.type');
   assert.equal(issuesOf({ ...docWith(), overlay: 'notacolour' })[0].path, 'overlay');
   assert.match(issuesOf({ ...docWith(), overlay: { type: 'pattern', source: 'https://a.test/p.png' } })[0].message, /pattern/);
+  const patternBackground = issuesOf({ ...docWith(), background: { type: 'pattern', source: 'https://a.test/p.png', repeat: 'repeat' } });
+  assert.equal(patternBackground[0].path, 'background');
+  assert.match(patternBackground[0].message, /is a pattern, which is not supported/);
 });
 
 test('editor-only interaction properties are ignored whatever their value', () => {

@@ -55,6 +55,16 @@ export const GradientSchema = Type.Object(
   { description: 'A Fabric.js linear or radial gradient, as Gradient#toObject() writes it.' },
 );
 
+/**
+ * A Fabric Pattern's outer shape, so that a pattern background reaches
+ * validateTemplate and gets its precise "patterns are not supported" message
+ * rather than TypeBox's "Expected union value".
+ */
+const PatternShapeSchema = Type.Object(
+  { type: Type.Literal('pattern'), source: Type.Unknown() },
+  { additionalProperties: true, description: 'A Fabric.js Pattern (not drawn yet: refused by the template check).' },
+);
+
 export const TemplateDocumentSchema = Type.Object(
   {
     version: Type.Optional(Type.String({ description: 'Fabric.js version that wrote the JSON, e.g. "5.3.0"; decides version-specific defaults.' })),
@@ -67,7 +77,9 @@ export const TemplateDocumentSchema = Type.Object(
       ),
       { maxItems: LIMITS.objects },
     ),
-    background: Type.Optional(Type.Union([Type.String(), Type.Null(), GradientSchema], { description: 'Canvas background colour or gradient.' })),
+    background: Type.Optional(
+      Type.Union([Type.String(), Type.Null(), GradientSchema, PatternShapeSchema], { description: 'Canvas background colour or gradient.' }),
+    ),
   },
   {
     // Further canvas.toJSON() keys (backgroundImage, overlay, …) get a precise message from validateTemplate.
