@@ -593,4 +593,18 @@ export const CORPUS: CorpusSpec[] = [
     { type: 'circle', left: 150, top: 100, radius: 50, fill: '#dda15e', stroke: '#bc6c25', strokeWidth: 6 },
     text('Radial', { left: 100, top: 220, width: 200, fontSize: 30, textAlign: 'center', fill: '#fefae0' }),
   ] },
+  // ---------- image smoothing ----------
+  { name: 'image-smoothing-off', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'image', src: A('texture.png'), ...LT, left: 10, top: 10, cropX: 40, cropY: 30, width: 24, height: 18, scaleX: 7.5, scaleY: 7.5, imageSmoothing: false },
+    { type: 'image', src: A('texture.png'), ...LT, left: 200, top: 10, cropX: 40, cropY: 30, width: 24, height: 18, scaleX: 7.5, scaleY: 7.5, imageSmoothing: true },
+    { type: 'image', src: A('logo.png'), left: 100, top: 230, scaleX: 0.4, scaleY: 0.4, angle: 15, imageSmoothing: false },
+    { type: 'image', src: A('logo.png'), left: 300, top: 230, scaleX: 0.4, scaleY: 0.4, angle: 15 },
+  ],
+  // toObject() leaves imageSmoothing out; an editor keeps it with toObject(['name', 'imageSmoothing']).
+  post: (doc) => { for (const i of [0, 2]) (doc.objects as Obj[])[i].imageSmoothing = false; } },
+  { name: 'image-smoothing-off-v5', version: 5, width: 400, height: 300, background: '#f1f3f5', objects: [
+    { type: 'image', src: A('portrait.jpg'), left: 20, top: 20, cropX: 100, cropY: 100, width: 30, height: 40, scaleX: 6, scaleY: 6, imageSmoothing: false },
+    { type: 'image', src: A('logo.png'), left: 240, top: 60, scaleX: 1.2, scaleY: 1.2, imageSmoothing: false, opacity: 0.9 },
+  ],
+  post: (doc) => { for (const o of doc.objects as Obj[]) o.imageSmoothing = false; } },
 ];

@@ -187,6 +187,8 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
     src: 'special',
     cropX: num(0, LIMITS.coordinate),
     cropY: num(0, LIMITS.coordinate),
+    // false: nearest-neighbour sampling (pixel art, QR codes), set on the context by Fabric's Image._render.
+    imageSmoothing: bool,
     // Imprint extension: how a replaced image fills the element's box (see overrides.ts).
     fit: oneOf(...IMAGE_FITS),
   },
@@ -205,7 +207,6 @@ export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
   clipTo: [null],
   filters: [[]],
   resizeFilter: [null],
-  imageSmoothing: [true],
   srcFromAttribute: [false],
   minimumScaleTrigger: [0.5],
   // Circle angles on another type (Fabric 6+ writes none there; an editor's leftover).
