@@ -27,6 +27,7 @@ try {
       height: spec.height,
       background: spec.background,
       objects: spec.objects as TemplateDocument['objects'],
+      ...spec.canvas,
     };
     const { version, ...json } = await browser.serialize(input, spec.minimal);
     const doc: Record<string, unknown> = { version, width: spec.width, height: spec.height, ...json };

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { imageSources } from '../src/domain/image-sources.js';
 import type { TemplateDocument } from '../src/domain/template.js';
 import { findRepoRoot } from './repo-root.js';
 
@@ -45,27 +46,6 @@ export function readCorpusAsset(url: string): Uint8Array | undefined {
   return new Uint8Array(readFileSync(join(corpusDir(), 'assets', name)));
 }
 
-/** Every image `src` in a document: objects, nested groups and clipPaths. */
-export function collectDocumentImageSrcs(doc: TemplateDocument): string[] {
-  const found = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-      return;
-    }
-    if (value === null || typeof value !== 'object') return;
-    const obj = value as Record<string, unknown>;
-    if (typeof obj.type === 'string' && obj.type.toLowerCase() === 'image' && typeof obj.src === 'string') {
-      found.add(obj.src);
-    }
-    for (const key of ['objects', 'clipPath', 'backgroundImage', 'overlayImage']) {
-      if (key in obj) visit(obj[key]);
-    }
-  };
-  visit(doc);
-  return [...found];
-}
-
 function decodeDataUrl(src: string): Uint8Array | undefined {
   const m = /^data:[^,]*?(;base64)?,(.*)$/s.exec(src);
   if (!m) return undefined;
@@ -80,7 +60,7 @@ function decodeDataUrl(src: string): Uint8Array | undefined {
  */
 export function loadCorpusImages(doc: TemplateDocument): Map<string, Uint8Array> {
   const images = new Map<string, Uint8Array>();
-  for (const src of collectDocumentImageSrcs(doc)) {
+  for (const src of imageSources(doc).keys()) {
     const bytes = src.startsWith('data:') ? decodeDataUrl(src) : readCorpusAsset(src);
     if (!bytes) throw new Error(`corpus image ${src} is neither a data: URL nor https://${CORPUS_ASSET_HOST}/<file>`);
     images.set(src, bytes);

@@ -9,10 +9,13 @@ export interface CorpusSpec {
   version: 5 | 6 | 7;
   width: number;
   height: number;
-  background?: string;
+  /** A colour, or a gradient spec that becomes a real fabric.Gradient. */
+  background?: string | Obj;
   /** Store as toJSON with includeDefaultValues = false (no origin, no defaults), as compact editors do. */
   minimal?: boolean;
   objects: Obj[];
+  /** Canvas-level keys: backgroundImage, overlayImage, clipPath (object specs) and overlay (a colour). */
+  canvas?: Obj;
   /** Hand edit applied after serialisation, for forms current Fabric no longer writes. */
   post?: (doc: Obj) => void;
 }
@@ -453,4 +456,155 @@ export const CORPUS: CorpusSpec[] = [
     { type: 'circle', left: 650, top: 480, radius: 50, fill: { type: 'radial', gradientUnits: 'percentage', coords: { x1: 0.4, y1: 0.4, r1: 0, x2: 0.5, y2: 0.5, r2: 0.5 }, colorStops: [{ offset: 0, color: '#ffd166' }, { offset: 1, color: '#b08968' }] }, stroke: '#7f5539', strokeWidth: 3 },
     { type: 'line', x1: 0, y1: 0, x2: 220, y2: 0, left: 120, top: 500, stroke: '#7f5539', strokeWidth: 2, ...LT },
   ] },
+  // ---------- dash offsets and fill rules ----------
+  { name: 'stroke-dash-offset-coupon', version: 7, width: 400, height: 300, background: '#fff7e6', objects: [
+    { type: 'rect', ...LT, left: 20, top: 20, width: 360, height: 160, rx: 14, ry: 14, fill: '#ffffff', stroke: '#e85d04', strokeWidth: 3, strokeDashArray: [10, 6], strokeDashOffset: 6 },
+    text('20% OFF', { left: 40, top: 45, width: 220, fontSize: 44, fontFamily: 'Oswald', fill: '#e85d04' }),
+    text('Use code SPRING at checkout', { left: 40, top: 110, width: 220, fontSize: 16 }),
+    { type: 'circle', left: 320, top: 100, radius: 42, fill: '', stroke: '#370617', strokeWidth: 4, strokeDashArray: [4, 7], strokeDashOffset: -5, strokeLineCap: 'round' },
+    { type: 'line', x1: 20, y1: 220, x2: 380, y2: 220, stroke: '#6a040f', strokeWidth: 4, strokeDashArray: [16, 8], strokeDashOffset: 12 },
+    { type: 'line', x1: 20, y1: 250, x2: 380, y2: 250, stroke: '#6a040f', strokeWidth: 4, strokeDashArray: [16, 8], strokeDashOffset: 0 },
+    { type: 'path', path: 'M 20 285 Q 200 235 380 285', fill: '', stroke: '#dc2f02', strokeWidth: 3, strokeDashArray: [2, 6], strokeDashOffset: 3.5, strokeLineCap: 'round' },
+  ] },
+  { name: 'stroke-dash-offset-v5', version: 5, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'rect', left: 30, top: 30, width: 150, height: 110, fill: '#e9f5db', stroke: '#132a13', strokeWidth: 5, strokeDashArray: [20, 8], strokeDashOffset: 10, angle: 6 },
+    { type: 'ellipse', left: 220, top: 40, rx: 80, ry: 50, fill: '', stroke: '#4f772d', strokeWidth: 6, strokeDashArray: [24, 10, 4, 10], strokeDashOffset: 17, scaleX: 1.1 },
+    { type: 'polyline', points: [{ x: 30, y: 270 }, { x: 110, y: 180 }, { x: 190, y: 250 }, { x: 270, y: 170 }, { x: 370, y: 240 }], fill: '', stroke: '#31572c', strokeWidth: 4, strokeDashArray: [14, 6], strokeDashOffset: -9, strokeLineJoin: 'round' },
+  ] },
+  { name: 'fill-rule-evenodd-icons', version: 7, width: 400, height: 300, background: '#f8f9fa', objects: [
+    // A ring and a framed square as an SVG import writes them: one path, the hole a second subpath.
+    { type: 'path', path: 'M 50 0 A 50 50 0 1 1 50 100 A 50 50 0 1 1 50 0 Z M 50 25 A 25 25 0 1 1 50 75 A 25 25 0 1 1 50 25 Z', fill: '#1971c2', fillRule: 'evenodd', left: 90, top: 85 },
+    { type: 'path', path: 'M 0 0 L 90 0 L 90 90 L 0 90 Z M 15 15 L 75 15 L 75 75 L 15 75 Z M 30 30 L 60 30 L 60 60 L 30 60 Z', fill: '#e03131', fillRule: 'evenodd', stroke: '#5c0a0a', strokeWidth: 2, left: 230, top: 85, angle: 12 },
+    { type: 'polygon', points: [{ x: 50, y: 0 }, { x: 79, y: 90 }, { x: 2, y: 35 }, { x: 98, y: 35 }, { x: 21, y: 90 }], fill: '#f08c00', fillRule: 'evenodd', left: 90, top: 220, scaleX: 1.1, scaleY: 1.1 },
+    { type: 'polygon', points: [{ x: 50, y: 0 }, { x: 79, y: 90 }, { x: 2, y: 35 }, { x: 98, y: 35 }, { x: 21, y: 90 }], fill: '#f08c00', fillRule: 'nonzero', left: 230, top: 220, scaleX: 1.1, scaleY: 1.1 },
+    { type: 'path', path: 'M 0 20 C 0 0 40 0 40 20 C 40 40 0 40 0 20 Z M 10 20 C 10 10 30 10 30 20 C 30 30 10 30 10 20 Z', fill: '#2f9e44', fillRule: 'evenodd', left: 340, top: 220, scaleX: 1.4, scaleY: 1.4 },
+  ] },
+  { name: 'fill-rule-evenodd-v6', version: 6, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'path', path: 'M 10 10 L 190 10 L 190 130 L 10 130 Z M 40 40 L 160 40 L 160 100 L 40 100 Z', fill: '#5f3dc4', fillRule: 'evenodd', left: 20, top: 20, stroke: '#212529', strokeWidth: 3 },
+    { type: 'polygon', points: [{ x: 0, y: 40 }, { x: 120, y: 40 }, { x: 20, y: 120 }, { x: 60, y: 0 }, { x: 100, y: 120 }], fill: '#c2255c', fillRule: 'evenodd', left: 250, top: 20 },
+    text('Evenodd', { left: 30, top: 200, width: 340, fontSize: 48, fontFamily: 'Montserrat', fontWeight: 'bold', fill: '#343a40' }),
+    { type: 'path', path: 'M 0 0 L 60 0 L 60 60 L 0 60 Z M 20 20 L 40 20 L 40 40 L 20 40 Z', fill: 'rgba(34,139,230,0.8)', fillRule: 'evenodd', left: 300, top: 190, angle: 30 },
+  ] },
+  // ---------- composite operations ----------
+  { name: 'composite-blend-photo', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'image', src: A('landscape.jpg'), ...LT, left: 0, top: 0, scaleX: 0.84, scaleY: 0.94 },
+    { type: 'rect', ...LT, left: 0, top: 0, width: 200, height: 300, fill: '#ff6b6b', globalCompositeOperation: 'multiply' },
+    { type: 'circle', left: 300, top: 90, radius: 70, fill: '#4dabf7', globalCompositeOperation: 'screen' },
+    { type: 'rect', ...LT, left: 220, top: 180, width: 160, height: 100, fill: { ...gradH(['#fab005', '#7950f2'], 160) }, globalCompositeOperation: 'overlay' },
+    text('Blend modes', { left: 20, top: 200, width: 360, fontSize: 52, fontFamily: 'Poppins', fontWeight: 'bold', fill: '#ffe066', globalCompositeOperation: 'soft-light' }),
+    { type: 'ellipse', left: 120, top: 130, rx: 60, ry: 30, fill: '#ffffff', globalCompositeOperation: 'difference', angle: -15 },
+    { type: 'rect', ...LT, left: 20, top: 20, width: 120, height: 60, fill: '#2b8a3e', globalCompositeOperation: 'color', opacity: 0.8 },
+  ] },
+  { name: 'composite-modes-in-groups-v6', version: 6, width: 560, height: 330, background: '#f1f3f5', objects: [
+    ...(['source-over', 'source-in', 'source-out', 'source-atop', 'destination-over', 'destination-in', 'destination-out', 'destination-atop', 'lighter', 'copy', 'xor', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity'] as const).map((mode, i) => ({ build: true, type: 'group', objects: [
+      { type: 'rect', ...LT, left: 12 + (i % 7) * 78, top: 12 + Math.floor(i / 7) * 78, width: 46, height: 46, fill: '#1e88e5', rx: 6, ry: 6 },
+      { type: 'circle', ...LT, left: 34 + (i % 7) * 78, top: 34 + Math.floor(i / 7) * 78, radius: 22, fill: 'rgba(255,87,34,0.8)', globalCompositeOperation: mode },
+    ] })),
+  ] },
+  { name: 'composite-knockout-v5', version: 5, width: 400, height: 300, background: '#fff3bf', objects: [
+    { type: 'image', src: A('portrait.jpg'), left: 10, top: 10, scaleX: 0.9, scaleY: 0.9 },
+    { type: 'rect', left: 0, top: 180, width: 400, height: 90, fill: '#212529' },
+    text('KNOCKOUT', { left: 20, top: 190, width: 360, fontSize: 60, fontFamily: 'Oswald', fill: '#000000', textAlign: 'center', globalCompositeOperation: 'destination-out' }),
+    { type: 'circle', left: 250, top: 30, radius: 60, fill: '#e8590c', globalCompositeOperation: 'source-atop', opacity: 0.7 },
+    { type: 'rect', left: 0, top: 0, width: 400, height: 300, fill: '#dee2e6', globalCompositeOperation: 'destination-over' },
+  ] },
+  // ---------- circle arcs ----------
+  { name: 'shape-circle-ccw-progress-v6', version: 6, width: 400, height: 300, background: '#0b1021', objects: [
+    { type: 'circle', left: 30, top: 40, radius: 70, fill: '', stroke: '#1f2a48', strokeWidth: 14 },
+    { type: 'circle', left: 30, top: 40, radius: 70, fill: '', stroke: '#4cc9f0', strokeWidth: 14, startAngle: -90, endAngle: 150, strokeLineCap: 'round' },
+    { type: 'circle', left: 220, top: 40, radius: 70, fill: '', stroke: '#1f2a48', strokeWidth: 14 },
+    { type: 'circle', left: 220, top: 40, radius: 70, fill: '', stroke: '#f72585', strokeWidth: 14, startAngle: -90, endAngle: 150, counterClockwise: true, strokeLineCap: 'round' },
+    { type: 'circle', left: 60, top: 200, radius: 40, fill: '#ffd166', startAngle: 30, endAngle: 330, counterClockwise: true },
+    { type: 'circle', left: 200, top: 200, radius: 40, fill: '#06d6a0', startAngle: 30, endAngle: 330, counterClockwise: false, stroke: '#ffffff', strokeWidth: 3 },
+    { type: 'circle', left: 320, top: 200, radius: 40, fill: '#ef476f', startAngle: 400, endAngle: 90, counterClockwise: true, angle: 20 },
+  ] },
+  { name: 'shape-circle-ccw-gauge', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'circle', left: 200, top: 190, radius: 130, fill: '', stroke: '#e9ecef', strokeWidth: 26, startAngle: 180, endAngle: 0 },
+    { type: 'circle', left: 200, top: 190, radius: 130, fill: '', stroke: '#40c057', strokeWidth: 26, startAngle: 0, endAngle: 250, counterClockwise: true },
+    { type: 'circle', left: 200, top: 190, radius: 95, fill: '', stroke: '#fa5252', strokeWidth: 10, startAngle: -30, endAngle: 210, counterClockwise: true, strokeDashArray: [6, 6] },
+    { type: 'circle', left: 200, top: 190, radius: 60, fill: '#228be6', startAngle: 200, endAngle: 340, counterClockwise: false, scaleX: 1.2 },
+    text('72%', { left: 150, top: 200, width: 100, fontSize: 32, fontFamily: 'Inter', fontWeight: 'bold', textAlign: 'center' }),
+  ] },
+  { name: 'shape-circle-ccw-ignored-v5', version: 5, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'circle', left: 40, top: 60, radius: 70, fill: '#7048e8', startAngle: 0, endAngle: 120 },
+    { type: 'circle', left: 220, top: 60, radius: 70, fill: '#f76707', stroke: '#343a40', strokeWidth: 4, startAngle: 90, endAngle: 360 },
+  ],
+  // Fabric 5 has no counterClockwise: a v5 document that carries one still draws clockwise.
+  post: (doc) => { for (const o of doc.objects as Obj[]) o.counterClockwise = true; } },
+  // ---------- clip paths: images, groups, canvas ----------
+  { name: 'clip-path-image-mask', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'rect', name: 'box', ...LT, left: 20, top: 20, width: 160, height: 160, fill: gradH(['#f72585', '#4361ee'], 160), clipPath: { type: 'image', src: A('logo.png'), scaleX: 1.2, scaleY: 1.2, left: 0, top: 0 } },
+    { type: 'image', src: A('landscape.jpg'), ...LT, left: 200, top: 20, scaleX: 0.4, scaleY: 0.4, clipPath: { type: 'image', src: A('logo.png'), left: 200, top: 20, ...LT, absolutePositioned: true } },
+    { type: 'rect', ...LT, left: 200, top: 170, width: 180, height: 110, fill: '#2b2d42', clipPath: { type: 'image', src: A('logo.png'), scaleX: 0.7, scaleY: 0.7, left: 0, top: 0, inverted: true } },
+  ] },
+  { name: 'clip-path-group-inverted-absolute-v6', version: 6, width: 400, height: 300, background: '#f8f9fa', objects: [
+    { build: true, type: 'group', angle: 8, clipPath: { type: 'rect', width: 120, height: 50, originX: 'center', originY: 'center', left: 0, top: 0, inverted: true, rx: 10, ry: 10 }, objects: [
+      { type: 'rect', ...LT, left: 20, top: 20, width: 170, height: 120, fill: '#e76f51' },
+      { type: 'circle', ...LT, left: 100, top: 60, radius: 50, fill: '#2a9d8f' },
+    ] },
+    { build: true, type: 'group', clipPath: { type: 'circle', radius: 70, originX: 'center', originY: 'center', left: 300, top: 90, absolutePositioned: true }, objects: [
+      { type: 'image', src: A('portrait.jpg'), ...LT, left: 220, top: 10, scaleX: 0.6, scaleY: 0.6 },
+      text('Absolute', { left: 230, top: 130, width: 150, fontSize: 26, fill: '#ffffff', fontWeight: 'bold' }),
+    ] },
+    { build: true, type: 'group', objects: [
+      { type: 'rect', ...LT, left: 20, top: 180, width: 360, height: 100, fill: '#264653' },
+      { type: 'rect', ...LT, left: 40, top: 195, width: 320, height: 70, fill: '#e9c46a', clipPath: { type: 'circle', radius: 30, originX: 'center', originY: 'center', left: 200, top: 230, inverted: true, absolutePositioned: true } },
+    ] },
+  ] },
+  { name: 'clip-path-canvas-rounded', version: 7, width: 400, height: 300, background: '#1d3557',
+    canvas: { clipPath: { type: 'rect', ...LT, left: 10, top: 10, width: 380, height: 280, rx: 28, ry: 28 } }, objects: [
+    { type: 'image', src: A('landscape.jpg'), ...LT, left: 0, top: 0, scaleX: 0.84, scaleY: 0.5 },
+    text('Rounded card', { left: 30, top: 190, width: 340, fontSize: 38, fontFamily: 'Playfair Display', fill: '#f1faee' }),
+    text('The canvas clip cuts the background too', { left: 30, top: 240, width: 340, fontSize: 16, fill: '#a8dadc' }),
+  ] },
+  { name: 'clip-path-canvas-circle-v5', version: 5, width: 300, height: 300, background: '#ffb703',
+    canvas: { clipPath: { type: 'circle', radius: 140, originX: 'center', originY: 'center', left: 150, top: 150 } }, objects: [
+    { type: 'image', src: A('portrait.jpg'), left: 30, top: 10, scaleX: 1, scaleY: 0.95 },
+    { type: 'rect', left: 0, top: 220, width: 300, height: 80, fill: 'rgba(2,48,71,0.85)' },
+    text('Avatar', { left: 0, top: 235, width: 300, fontSize: 34, fill: '#ffffff', textAlign: 'center' }),
+  ] },
+  // ---------- canvas background and overlay images ----------
+  { name: 'canvas-background-overlay-images', version: 7, width: 400, height: 300, background: '#000000',
+    canvas: {
+      backgroundImage: { type: 'image', src: A('landscape.jpg'), ...LT, left: 0, top: 0, scaleX: 0.84, scaleY: 0.94 },
+      overlay: 'rgba(10,20,60,0.25)',
+      overlayImage: { type: 'image', src: A('logo.png'), ...LT, left: 300, top: 200, scaleX: 0.7, scaleY: 0.7, opacity: 0.9 },
+    }, objects: [
+    text('Weekend in the hills', { left: 24, top: 24, width: 300, fontSize: 34, fontFamily: 'Montserrat', fontWeight: 'bold', fill: '#ffffff' }),
+    { type: 'rect', ...LT, left: 24, top: 110, width: 120, height: 6, fill: '#ffd43b' },
+  ] },
+  { name: 'canvas-overlay-color-v6', version: 6, width: 400, height: 300, background: '#ffffff',
+    canvas: {
+      backgroundImage: { type: 'image', src: A('texture.png'), ...LT, left: 0, top: 0, scaleX: 2.5, scaleY: 2.5, angle: 0 },
+      overlay: 'rgba(255,255,255,0.35)',
+    }, objects: [
+    { type: 'circle', left: 120, top: 80, radius: 80, fill: '#d6336c' },
+    text('Faded by the overlay', { left: 40, top: 230, width: 320, fontSize: 26, fill: '#212529' }),
+  ] },
+  { name: 'canvas-background-gradient', version: 7, width: 400, height: 300,
+    background: { type: 'linear', gradientUnits: 'pixels', coords: { x1: 0, y1: 0, x2: 400, y2: 300 }, colorStops: [{ offset: 0, color: '#3a0ca3' }, { offset: 0.6, color: '#f72585' }, { offset: 1, color: '#ffba08' }] },
+    objects: [
+    text('Gradient canvas', { left: 30, top: 40, width: 340, fontSize: 40, fontFamily: 'Montserrat', fontWeight: 'bold', fill: '#ffffff' }),
+    { type: 'rect', ...LT, left: 30, top: 180, width: 160, height: 60, rx: 30, ry: 30, fill: 'rgba(255,255,255,0.2)', stroke: '#ffffff', strokeWidth: 2 },
+  ] },
+  { name: 'canvas-background-gradient-radial-v5', version: 5, width: 400, height: 300,
+    background: { type: 'radial', gradientUnits: 'pixels', coords: { x1: 200, y1: 150, r1: 10, x2: 200, y2: 150, r2: 260 }, colorStops: [{ offset: 0, color: '#fefae0' }, { offset: 1, color: '#283618' }] },
+    objects: [
+    { type: 'circle', left: 150, top: 100, radius: 50, fill: '#dda15e', stroke: '#bc6c25', strokeWidth: 6 },
+    text('Radial', { left: 100, top: 220, width: 200, fontSize: 30, textAlign: 'center', fill: '#fefae0' }),
+  ] },
+  // ---------- image smoothing ----------
+  { name: 'image-smoothing-off', version: 7, width: 400, height: 300, background: '#ffffff', objects: [
+    { type: 'image', src: A('texture.png'), ...LT, left: 10, top: 10, cropX: 40, cropY: 30, width: 24, height: 18, scaleX: 7.5, scaleY: 7.5, imageSmoothing: false },
+    { type: 'image', src: A('texture.png'), ...LT, left: 200, top: 10, cropX: 40, cropY: 30, width: 24, height: 18, scaleX: 7.5, scaleY: 7.5, imageSmoothing: true },
+    { type: 'image', src: A('logo.png'), left: 100, top: 230, scaleX: 0.4, scaleY: 0.4, angle: 15, imageSmoothing: false },
+    { type: 'image', src: A('logo.png'), left: 300, top: 230, scaleX: 0.4, scaleY: 0.4, angle: 15 },
+  ],
+  // toObject() leaves imageSmoothing out; an editor keeps it with toObject(['name', 'imageSmoothing']).
+  post: (doc) => { for (const i of [0, 2]) (doc.objects as Obj[])[i].imageSmoothing = false; } },
+  { name: 'image-smoothing-off-v5', version: 5, width: 400, height: 300, background: '#f1f3f5', objects: [
+    { type: 'image', src: A('portrait.jpg'), left: 20, top: 20, cropX: 100, cropY: 100, width: 30, height: 40, scaleX: 6, scaleY: 6, imageSmoothing: false },
+    { type: 'image', src: A('logo.png'), left: 240, top: 60, scaleX: 1.2, scaleY: 1.2, imageSmoothing: false, opacity: 0.9 },
+  ],
+  post: (doc) => { for (const o of doc.objects as Obj[]) o.imageSmoothing = false; } },
 ];

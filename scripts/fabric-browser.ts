@@ -261,7 +261,15 @@ async function renderInPage(arg: {
         return out;
       };
       for (const obj of await enliven(doc.objects)) canvas.add(obj);
-      if (doc.background !== undefined) canvas.backgroundColor = doc.background;
+      if (doc.background !== undefined) {
+        const bg: any = doc.background;
+        canvas.backgroundColor = bg && typeof bg === 'object' ? new fabric.Gradient(bg) : bg;
+      }
+      // Canvas-level objects, set as an editor sets them (canvas.backgroundImage = img, …).
+      for (const key of ['backgroundImage', 'overlayImage', 'clipPath']) {
+        if (doc[key]) canvas[key] = (await enliven([doc[key]]))[0];
+      }
+      if (doc.overlay !== undefined) canvas.overlayColor = doc.overlay;
       canvas.includeDefaultValues = mode === 'json';
       return JSON.stringify(canvas.toJSON(['name']));
     }

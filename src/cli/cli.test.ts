@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -151,5 +151,39 @@ describe('npx imprint', () => {
     assert.deepEqual([...data.subarray(0, 3)], [0x14, 0x53, 0x2d], 'the fill override is drawn');
     const bad = await run('render', file, '--out', out, '--set', 'nope.text=x');
     assert.equal(bad.json.error.code, 'unknown_element');
+  });
+
+  test('render reads local images: a path in the template (next to it) and a --set path (from the working directory)', async () => {
+    const folder = path.join(dir, 'design');
+    await mkdir(folder, { recursive: true });
+    const solid = (r: number, g: number, b: number) => sharp({ create: { width: 10, height: 10, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    await writeFile(path.join(folder, 'logo.png'), await solid(200, 0, 0));
+    await writeFile(path.join(dir, 'photo.png'), await solid(0, 0, 200));
+    const template = {
+      version: '7.0.0', width: 100, height: 50, background: '#ffffff',
+      objects: [
+        { type: 'Image', name: 'logo', originX: 'left', originY: 'top', left: 0, top: 0, width: 10, height: 10, scaleX: 5, scaleY: 5, src: 'logo.png' },
+        { type: 'Image', name: 'photo', originX: 'left', originY: 'top', left: 50, top: 0, width: 10, height: 10, scaleX: 5, scaleY: 5, src: './logo.png' },
+      ],
+    };
+    const file = path.join(folder, 'local-images.json');
+    await writeFile(file, JSON.stringify(template));
+    const out = path.join(dir, 'local-images.png');
+    const fromCwd = `./${path.relative(process.cwd(), path.join(dir, 'photo.png'))}`;
+    const result = await run('render', file, '--out', out, '--set', `photo.src=${fromCwd}`);
+    assert.equal(result.code, 0, result.err);
+    const pixel = async (left: number) => [...(await sharp(out).extract({ left, top: 25, width: 1, height: 1 }).raw().toBuffer()).subarray(0, 3)];
+    assert.deepEqual(await pixel(25), [200, 0, 0], 'the template\'s relative src is read next to the template');
+    assert.deepEqual(await pixel(75), [0, 0, 200], 'the --set path is read from the working directory');
+
+    const missing = await run('render', file, '--out', out, '--set', 'photo.src=./no-such-photo.png');
+    assert.equal(missing.json.error.code, 'image_fetch_failed');
+    assert.match(missing.json.error.message, /photo/);
+
+    // The HTTP API never reads the server's files: the same template is refused on import.
+    const account = (await run('accounts', 'create', '--name', 'local-files')).json.account;
+    const imported = await run('templates', 'import', '--account', account.id, file);
+    assert.equal(imported.json.error.code, 'invalid_template');
+    assert.match(imported.json.error.message, /http\(s\) URL/);
   });
 });

@@ -1,11 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ApiError } from '../domain/errors.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { Runtime } from '../main.js';
 import { renderDocument } from '../render/render-document.js';
 import { imageSources } from '../domain/elements.js';
 import { checkTemplate } from '../services/check-template.js';
+import { isLocalImagePath } from '../domain/template-schema.js';
 
 export interface LocalRenderOptions {
   out: string;
@@ -22,18 +24,41 @@ export interface LocalRenderOptions {
 export async function renderLocal(runtime: Runtime, file: string, options: LocalRenderOptions) {
   const parsed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   const raw = 'template' in parsed && typeof parsed.template === 'object' ? parsed.template : parsed;
-  const document = await checkTemplate({ fontFamilies: runtime.deps.fontFamilies }, '', raw);
-  const applied = applyOverrides(document, parseSets(options.sets));
+  const document = await checkTemplate({ fontFamilies: runtime.deps.fontFamilies }, '', raw, { allowLocalFiles: true });
+  const applied = applyOverrides(document, withAbsoluteSrcs(parseSets(options.sets)), { allowLocalFiles: true });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
 
   const images = new Map<string, Uint8Array>();
-  for (const src of imageSources(applied.document).keys()) {
-    if (/^(https?|data):/i.test(src)) images.set(src, (await runtime.deps.fetcher.fetchImage(src)).bytes);
-    else images.set(src, await readFile(path.resolve(path.dirname(file), src.replace(/^file:\/\//, ''))));
+  for (const [src, element] of imageSources(applied.document)) {
+    if (!isLocalImagePath(src)) {
+      images.set(src, (await runtime.deps.fetcher.fetchImage(src)).bytes);
+      continue;
+    }
+    const local = /^file:\/\//i.test(src) ? fileURLToPath(src) : path.resolve(path.dirname(file), src.replace(/^file:/i, ''));
+    try {
+      images.set(src, await readFile(local));
+    } catch (error) {
+      throw new ApiError('image_fetch_failed', `Could not read the image for element "${element}" from ${local}: ${(error as Error).message}`, {
+        errors: [{ path: `${element}.src`, message: (error as Error).message }],
+      });
+    }
   }
   const output = await renderDocument({ document: applied.document, images, output: { format: options.format, scale: options.scale } });
   await writeFile(options.out, output.data);
   return { out: options.out, width: output.width, height: output.height, format: output.format, bytes: output.data.length };
+}
+
+/**
+ * A path typed on the command line means "from where I am", a path inside the
+ * template "next to the template": --set paths are made absolute here, before
+ * both are resolved against the template's folder.
+ */
+function withAbsoluteSrcs(changes: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  for (const props of Object.values(changes)) {
+    const src = props.src;
+    if (typeof src === 'string' && isLocalImagePath(src.trim()) && !src.trim().startsWith('file:')) props.src = path.resolve(src.trim());
+  }
+  return changes;
 }
 
 /** `title.text=Hello world` → { title: { text: 'Hello world' } }; values stay strings and are coerced like an API override. */

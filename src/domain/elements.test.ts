@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { elementKind, imageSources, listBasicElements, listElements, namedObjects } from './elements.js';
+import { elementKind, listBasicElements, listElements, namedObjects } from './elements.js';
 import { fabric5Document, fabric7Document } from './fabric-fixtures.test-helper.js';
 import type { TemplateDocument } from './template.js';
 
@@ -77,22 +77,4 @@ test('an element named __proto__ is an ordinary key', () => {
   assert.deepEqual(Object.keys(basic), ['__proto__']);
   assert.equal(JSON.stringify(basic), '{"__proto__":{"fill":"red"}}');
   assert.equal(namedObjects(doc).size, 1);
-});
-
-test('imageSources finds every drawn image once: top level, in groups and in clip paths', () => {
-  const doc = {
-    width: 100, height: 100,
-    objects: [
-      { type: 'Image', name: 'photo', src: 'https://a.test/1.png' },
-      { type: 'image', src: 'https://a.test/1.png' },
-      { type: 'Group', objects: [{ type: 'Image', name: 'inner', src: 'https://a.test/2.png' }] },
-      { type: 'Rect', clipPath: { type: 'Image', src: 'https://a.test/3.png' } },
-      { type: 'Image', name: 'empty', src: '' },
-    ],
-  } as unknown as TemplateDocument;
-  assert.deepEqual([...imageSources(doc)], [
-    ['https://a.test/1.png', 'photo'],
-    ['https://a.test/2.png', 'inner'],
-    ['https://a.test/3.png', 'an unnamed image'],
-  ]);
 });

@@ -7,6 +7,8 @@
 import { canonicalType, isTextType } from './fabric-types.js';
 import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
 
+export { imageSources, imageUses, type ImageUse } from './image-sources.js';
+
 export type ElementProperties = Record<string, unknown>;
 export type BasicElement = { src: string } | { text: string } | { fill: unknown };
 
@@ -31,43 +33,6 @@ export function namedObjects(doc: TemplateDocument): Map<string, FabricObject> {
     }
   };
   walk(doc.objects);
-  return found;
-}
-
-/** One image object of a document: its source, its element name for messages, and its path (as save errors name it). */
-export interface ImageUse {
-  src: string;
-  element: string;
-  /** e.g. `objects[2]`, `objects[1].objects[0]`, `objects[3].clipPath`. */
-  path: string;
-}
-
-/** Every image object the document draws, in groups and clip paths too, in document order, empty sources left out. */
-export function imageUses(doc: TemplateDocument): ImageUse[] {
-  const found: ImageUse[] = [];
-  const visit = (obj: unknown, path: string): void => {
-    if (typeof obj !== 'object' || obj === null) return;
-    const o = obj as FabricObject;
-    const type = canonicalType(o.type);
-    if (type === 'image' && typeof o.src === 'string' && o.src !== '') {
-      found.push({ src: o.src, element: typeof o.name === 'string' && o.name !== '' ? o.name : 'an unnamed image', path });
-    }
-    if (type === 'group' && Array.isArray(o.objects)) o.objects.forEach((child, i) => visit(child, `${path}.objects[${i}]`));
-    if (o.clipPath) visit(o.clipPath, `${path}.clipPath`);
-  };
-  (Array.isArray(doc.objects) ? doc.objects : []).forEach((obj, i) => visit(obj, `objects[${i}]`));
-  return found;
-}
-
-/**
- * Every image the document draws, deduplicated by `src` and mapped to the
- * first element that uses it (for error messages). The fetcher, the fetch
- * cache, the asset reader and the renderer all take their list from here, so
- * none of them can miss an image another one draws.
- */
-export function imageSources(doc: TemplateDocument): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const use of imageUses(doc)) if (!found.has(use.src)) found.set(use.src, use.element);
   return found;
 }
 

@@ -49,6 +49,13 @@ const dashArray: ValueCheck = (v) =>
     ? null
     : 'null or an array of at most 100 non-negative numbers';
 
+/** Canvas 2D's composite operations, every one of which Fabric passes straight to the context. */
+export const COMPOSITE_OPERATIONS = [
+  'source-over', 'source-in', 'source-out', 'source-atop', 'destination-over', 'destination-in', 'destination-out',
+  'destination-atop', 'lighter', 'copy', 'xor', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge',
+  'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity',
+] as const;
+
 export const FONT_WEIGHT_KEYWORDS = ['normal', 'bold', 'bolder', 'lighter'] as const;
 export const fontWeight: ValueCheck = (v) => {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
@@ -127,14 +134,20 @@ export const COMMON_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   stroke: 'special',
   strokeWidth: num(0, LIMITS.strokeWidth),
   strokeDashArray: dashArray,
+  strokeDashOffset: num(-LIMITS.size, LIMITS.size),
   strokeLineCap: oneOf('butt', 'round', 'square'),
   strokeLineJoin: oneOf('miter', 'round', 'bevel'),
   strokeMiterLimit: num(0, 1e4),
   strokeUniform: bool,
   paintFirst: oneOf('fill', 'stroke'),
+  fillRule: oneOf('nonzero', 'evenodd'),
+  globalCompositeOperation: oneOf(...COMPOSITE_OPERATIONS),
   shadow: 'special',
   backgroundColor: colorOrNone,
   clipPath: 'special',
+  // Only read when the object is someone's clipPath; Fabric writes them on every object.
+  inverted: bool,
+  absolutePositioned: bool,
 };
 
 const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
@@ -159,7 +172,8 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
 
 export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 'special'>> = {
   rect: { rx: size, ry: size },
-  circle: { radius: size },
+  // Degrees since Fabric 5 (radians before); Fabric 5 ignores counterClockwise, 6+ draws it.
+  circle: { radius: size, startAngle: coord, endAngle: coord, counterClockwise: bool },
   ellipse: { rx: size, ry: size },
   triangle: {},
   line: { x1: coord, y1: coord, x2: coord, y2: coord },
@@ -173,14 +187,13 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
     src: 'special',
     cropX: num(0, LIMITS.coordinate),
     cropY: num(0, LIMITS.coordinate),
+    // false: nearest-neighbour sampling (pixel art, QR codes), set on the context by Fabric's Image._render.
+    imageSmoothing: bool,
     // Imprint extension: how a replaced image fills the element's box (see overrides.ts).
     fit: oneOf(...IMAGE_FITS),
   },
   group: { objects: 'special' },
 };
-
-/** Only meaningful on an object used as a clipPath. */
-export const CLIP_PATH_PROPERTIES: Record<string, ValueCheck> = { inverted: bool, absolutePositioned: bool };
 
 /**
  * Properties Fabric writes (or editors commonly add) that Imprint does not
@@ -190,19 +203,13 @@ export const CLIP_PATH_PROPERTIES: Record<string, ValueCheck> = { inverted: bool
  * `null` in a list also stands for "absent/undefined" (JSON has no undefined).
  */
 export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
-  fillRule: ['nonzero'],
-  globalCompositeOperation: ['source-over'],
-  strokeDashOffset: [0],
-  inverted: [false],
-  absolutePositioned: [false],
   transformMatrix: [null],
   clipTo: [null],
   filters: [[]],
   resizeFilter: [null],
-  imageSmoothing: [true],
   srcFromAttribute: [false],
   minimumScaleTrigger: [0.5],
-  // v4 stored circle angles in radians, v5+ in degrees; both mean "full circle".
+  // Circle angles on another type (Fabric 6+ writes none there; an editor's leftover).
   startAngle: [0],
   endAngle: [360, 2 * Math.PI],
   counterClockwise: [false],

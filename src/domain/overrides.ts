@@ -17,7 +17,7 @@ import { elementKind, namedObjects } from './elements.js';
 import { canonicalType, primaryFontFamily } from './fabric-types.js';
 import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
 import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, checkText } from './object-properties.js';
-import { isRemoteImageUrl } from './template-schema.js';
+import { isLocalImagePath, isRemoteImageUrl } from './template-schema.js';
 import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
 
 export interface OverrideError {
@@ -33,6 +33,8 @@ export type ApplyOverridesResult =
 export interface ApplyOverridesOptions {
   /** When given, a `fontFamily` override must name one of these (case-insensitive). */
   fontFamilies?: readonly string[];
+  /** Let `src` name a local file (CLI rendering only, never the HTTP API). */
+  allowLocalFiles?: boolean;
 }
 
 type Coerced = { value: unknown } | { expected: string };
@@ -95,8 +97,11 @@ const fontWeight: Coercer = (raw) => {
   return s === 'normal' || s === 'bold' ? { value: s } : { expected: 'normal, bold or a number from 1 to 1000' };
 };
 
-const src: Coercer = (raw) =>
-  typeof raw === 'string' && isRemoteImageUrl(raw.trim()) ? { value: raw.trim() } : { expected: 'an http(s) URL or a data:image/ URL' };
+const src: Coercer = (raw, opts) => {
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  if (isRemoteImageUrl(value) || (opts.allowLocalFiles && isLocalImagePath(value))) return { value };
+  return { expected: opts.allowLocalFiles ? 'an http(s) URL, a data:image/ URL or a file path' : 'an http(s) URL or a data:image/ URL' };
+};
 
 const coord = number(-LIMITS.coordinate, LIMITS.coordinate);
 const size = number(0, LIMITS.size);

@@ -281,6 +281,11 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
   const w: Walk = { outW, outH, zoom: scale, paint: 0, blur: 0, objects: 0, dashes: 0, blurRatio: 0, top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined } };
   const objects = Array.isArray(doc.objects) ? doc.objects : [];
   objects.forEach((o, i) => visit(w, o, `objects[${i}]`, scale, false, 0));
+  // The canvas's own images and clip path are drawn like any object.
+  for (const key of ['backgroundImage', 'overlayImage', 'clipPath']) {
+    const o = (doc as Record<string, unknown>)[key];
+    if (typeof o === 'object' && o !== null && !Array.isArray(o)) visit(w, o as FabricObject, key, scale, false, 0);
+  }
   const usage: BudgetUsage = {
     megapixels: (outW * outH) / MP,
     blurMegapixels: w.blur / MP,

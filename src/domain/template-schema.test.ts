@@ -64,13 +64,41 @@ test('an invented property is rejected, naming object and property', () => {
 });
 
 test('unsupported Fabric properties pass only at their default value', () => {
-  accept(docWith(rect({ fillRule: 'nonzero', globalCompositeOperation: 'source-over', strokeDashOffset: 0 })));
-  const issues = issuesOf(docWith(rect({ name: 'r', fillRule: 'evenodd', globalCompositeOperation: 'multiply' })));
+  accept(docWith(rect({ transformMatrix: null, resizeFilter: null, pathStartOffset: 0 })));
+  const issues = issuesOf(docWith({ type: 'text', name: 't', text: 'x', fontFamily: 'Inter', pathSide: 'right', textDecorationThickness: 10 }));
   assert.equal(issues.length, 2);
-  assert.match(issues[0].message, /objects\[0\] \("r"\): property "fillRule" is not supported with value "evenodd"; only Fabric's default "nonzero"/);
-  assert.equal(issues[1].path, 'objects[0].globalCompositeOperation');
+  assert.match(issues[0].message, /objects\[0\] \("t"\): property "pathSide" is not supported with value "right"; only Fabric's default "left"/);
+  assert.equal(issues[1].path, 'objects[0].textDecorationThickness');
   assert.equal(issuesOf(docWith({ type: 'image', src: '', filters: [{ type: 'Grayscale' }] }))[0].path, 'objects[0].filters');
-  assert.equal(issuesOf(docWith({ type: 'circle', radius: 5, endAngle: 180 }))[0].path, 'objects[0].endAngle');
+  // Circle angles mean nothing on another type.
+  assert.equal(issuesOf(docWith(rect({ endAngle: 180 })))[0].path, 'objects[0].endAngle');
+});
+
+test('fill rules, dash offsets, composite operations, arcs and clip path flags are drawn, so any valid value is accepted', () => {
+  accept(docWith(rect({ fillRule: 'evenodd', strokeDashOffset: -6.5, globalCompositeOperation: 'multiply', inverted: true, absolutePositioned: false })));
+  accept(docWith({ type: 'circle', radius: 5, startAngle: -90, endAngle: 180, counterClockwise: true }));
+  for (const globalCompositeOperation of ['destination-out', 'luminosity', 'xor', 'copy']) accept(docWith(rect({ globalCompositeOperation })));
+  assert.equal(issuesOf(docWith(rect({ fillRule: 'winding' })))[0].path, 'objects[0].fillRule');
+  assert.equal(issuesOf(docWith(rect({ globalCompositeOperation: 'plus-darker' })))[0].path, 'objects[0].globalCompositeOperation');
+  assert.equal(issuesOf(docWith(rect({ strokeDashOffset: Number.POSITIVE_INFINITY })))[0].path, 'objects[0].strokeDashOffset');
+  assert.equal(issuesOf(docWith({ type: 'circle', radius: 5, counterClockwise: 'yes' }))[0].path, 'objects[0].counterClockwise');
+});
+
+test('the canvas background and overlay images, overlay colour and clip path are checked like objects and paints', () => {
+  accept({
+    ...docWith(),
+    backgroundImage: { type: 'Image', src: 'https://a.test/bg.jpg', name: 'bg' },
+    overlayImage: { type: 'Image', src: 'https://a.test/logo.png', name: 'bg' },
+    overlay: 'rgba(0,0,0,0.3)',
+    clipPath: { type: 'Rect', width: 50, height: 50, rx: 8, ry: 8 },
+  });
+  assert.equal(issuesOf({ ...docWith(), backgroundImage: { type: 'Image', src: 'file:///etc/passwd' } })[0].path, 'backgroundImage.src');
+  assert.equal(issuesOf({ ...docWith(), clipPath: { type: 'sparkle' } })[0].path, 'clipPath.type');
+  assert.equal(issuesOf({ ...docWith(), overlay: 'notacolour' })[0].path, 'overlay');
+  assert.match(issuesOf({ ...docWith(), overlay: { type: 'pattern', source: 'https://a.test/p.png' } })[0].message, /pattern/);
+  const patternBackground = issuesOf({ ...docWith(), background: { type: 'pattern', source: 'https://a.test/p.png', repeat: 'repeat' } });
+  assert.equal(patternBackground[0].path, 'background');
+  assert.match(patternBackground[0].message, /is a pattern, which is not supported/);
 });
 
 test('editor-only interaction properties are ignored whatever their value', () => {
@@ -121,7 +149,7 @@ test('outer document shape is checked with the TypeBox schema', () => {
     assert.ok(issues.every((i) => i.code === 'invalid_template'));
   }
   assert.equal(issuesOf({ width: 0, height: 10, objects: [] })[0].path, 'width');
-  assert.match(issuesOf({ ...docWith(), backgroundImage: { type: 'image' } })[0].message, /property "backgroundImage" is not supported/);
+  assert.match(issuesOf({ ...docWith(), backgroundImage: { type: 'image', src: 42 } })[0].message, /backgroundImage: property "src" must be a string/);
   accept({ ...docWith(), backgroundImage: null, overlay: '' });
   assert.equal(issuesOf({ ...docWith(), version: 'latest' })[0].path, 'version');
 });
@@ -139,7 +167,7 @@ test('numbers must be finite and sane; enums and colours are checked', () => {
     [{ strokeDashArray: [1, -2] }, 'strokeDashArray'],
     [{ originX: 'middle' }, 'originX'],
     [{ visible: 'yes' }, 'visible'],
-    [{ inverted: true }, 'inverted'],
+    [{ inverted: 'yes' }, 'inverted'],
   ];
   for (const [props, key] of cases) {
     const issues = issuesOf(docWith(rect(props)));

@@ -12,7 +12,6 @@ import { isColor } from './color.js';
 import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
 import { countGraphemes } from './graphemes.js';
 import {
-  CLIP_PATH_PROPERTIES,
   COMMON_PROPERTIES,
   DEFAULT_ONLY,
   IGNORED,
@@ -56,6 +55,16 @@ export const GradientSchema = Type.Object(
   { description: 'A Fabric.js linear or radial gradient, as Gradient#toObject() writes it.' },
 );
 
+/**
+ * A Fabric Pattern's outer shape, so that a pattern background reaches
+ * validateTemplate and gets its precise "patterns are not supported" message
+ * rather than TypeBox's "Expected union value".
+ */
+const PatternShapeSchema = Type.Object(
+  { type: Type.Literal('pattern'), source: Type.Unknown() },
+  { additionalProperties: true, description: 'A Fabric.js Pattern (not drawn yet: refused by the template check).' },
+);
+
 export const TemplateDocumentSchema = Type.Object(
   {
     version: Type.Optional(Type.String({ description: 'Fabric.js version that wrote the JSON, e.g. "5.3.0"; decides version-specific defaults.' })),
@@ -68,7 +77,9 @@ export const TemplateDocumentSchema = Type.Object(
       ),
       { maxItems: LIMITS.objects },
     ),
-    background: Type.Optional(Type.Union([Type.String(), Type.Null(), GradientSchema], { description: 'Canvas background colour or gradient.' })),
+    background: Type.Optional(
+      Type.Union([Type.String(), Type.Null(), GradientSchema, PatternShapeSchema], { description: 'Canvas background colour or gradient.' }),
+    ),
   },
   {
     // Further canvas.toJSON() keys (backgroundImage, overlay, …) get a precise message from validateTemplate.
@@ -110,8 +121,12 @@ export interface ValidateTemplateOptions {
 
 const MAX_ISSUES = 100;
 const CANVAS_KEYS = new Set(['version', 'width', 'height', 'objects', 'background']);
-/** Canvas-level toJSON() keys we do not draw; accepted only when empty. */
-const CANVAS_DEFAULT_ONLY = ['backgroundImage', 'overlay', 'overlayImage', 'clipPath'];
+/**
+ * Canvas-level toJSON() keys holding an object: images under and over the
+ * design and the canvas clip path. They are masks or decoration, never
+ * elements, so their names need not be unique and cannot be overridden.
+ */
+const CANVAS_OBJECTS = ['backgroundImage', 'overlayImage', 'clipPath'];
 
 interface Context {
   issues: TemplateIssue[];
@@ -149,7 +164,15 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
   for (const key of Object.keys(record)) {
     if (CANVAS_KEYS.has(key)) continue;
     const value = record[key];
-    if (CANVAS_DEFAULT_ONLY.includes(key) && (value === null || value === '')) continue;
+    if (value === null || value === undefined || value === '') {
+      if (CANVAS_OBJECTS.includes(key) || key === 'overlay') continue;
+    } else if (CANVAS_OBJECTS.includes(key)) {
+      checkObject(ctx, value, key, 1, true);
+      continue;
+    } else if (key === 'overlay') {
+      checkPaint(ctx, value, 'overlay', 'template', 'overlay');
+      continue;
+    }
     add(ctx, clip(key), `template: property "${clip(key)}" is not supported`);
   }
   if (doc.version !== undefined && !/^\d+\.\d+/.test(doc.version)) {
@@ -212,7 +235,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   const own = TYPE_PROPERTIES[type];
   for (const [key, value] of Object.entries(o)) {
     if (IGNORED.has(key)) continue;
-    const rule = own[key] ?? COMMON_PROPERTIES[key] ?? (isClipPath ? CLIP_PATH_PROPERTIES[key] : undefined);
+    const rule = own[key] ?? COMMON_PROPERTIES[key];
     const at = `${path}.${clip(key)}`;
     if (rule === 'special') {
       checkSpecial(ctx, type, key, value, at, label, depth, isClipPath);
@@ -366,8 +389,16 @@ function checkSrc(ctx: Context, value: unknown, at: string, label: string) {
   if (typeof value !== 'string') return add(ctx, at, `${label}: property "src" must be a string URL (got ${preview(value)})`);
   // An empty src draws nothing in Fabric; it is the usual placeholder for an image supplied per request.
   if (value === '' || isRemoteImageUrl(value)) return;
-  if (ctx.opts.allowLocalFiles && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, ''))) return;
+  if (ctx.opts.allowLocalFiles && isLocalImagePath(value)) return;
   add(ctx, at, `${label}: property "src" must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
+}
+
+/**
+ * A path on this machine (relative, absolute or `file:`), which only the CLI
+ * may read: the HTTP API must never open a file on the server's behalf.
+ */
+export function isLocalImagePath(value: string): boolean {
+  return value !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, ''));
 }
 
 /** http(s) URL or a data: URL of an image; the fetch layer enforces everything else (SSRF, size). */

@@ -46,6 +46,16 @@ interface CacheContext {
   parentClipPaths: RenderNode[];
 }
 
+/**
+ * Composite operations whose result alpha is never below the destination's
+ * (αs + αd·(1 − αs) for source-over and every blend mode, αd for source-atop,
+ * at least that for lighter): drawn on an opaque canvas, it stays opaque.
+ */
+const KEEPS_OPAQUE = new Set([
+  'source-over', 'source-atop', 'destination-over', 'lighter', 'multiply', 'screen', 'overlay', 'darken', 'lighten',
+  'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity',
+]);
+
 // Fabric's config defaults for its object cache.
 const PERF_LIMIT_SIZE_TOTAL = 2097152;
 const MAX_CACHE_SIDE = 4096;
@@ -150,7 +160,11 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   const { node: n, image } = withImageSize(original, env);
   if (isNotVisible(n)) return;
   ctx.save();
-  if (n.globalCompositeOperation) ctx.globalCompositeOperation = n.globalCompositeOperation as Ctx['globalCompositeOperation'];
+  // Fabric's _setupCompositeOperation: before the transform, so it applies to the cache blit (or the direct paint).
+  if (n.globalCompositeOperation !== 'source-over') {
+    ctx.globalCompositeOperation = n.globalCompositeOperation as Ctx['globalCompositeOperation'];
+    if (!KEEPS_OPAQUE.has(n.globalCompositeOperation)) env.cutAlpha = true;
+  }
   const own = ownMatrix(n);
   ctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);
   const full = frame.parentMatrix ? multiply(frame.parentMatrix, own) : own;
@@ -269,6 +283,43 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
   ctx.save();
   ctx.globalCompositeOperation = clip.inverted ? 'destination-out' : 'destination-in';
   ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, 0, 0);
+  ctx.restore();
+}
+
+/**
+ * The canvas clipPath (StaticCanvas.renderCanvas + drawClipPathOnCanvas): the
+ * clip object is drawn for clipping into its own cache canvas, then that
+ * cache is blitted through its transform with destination-in over everything
+ * painted so far. Fabric ignores `inverted` and `absolutePositioned` here.
+ */
+export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): void {
+  env.cutAlpha = true;
+  const { node: c, image } = withImageSize(clip, env);
+  const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+  const dims = helpers.cacheDims();
+  if (!(Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0)) return;
+  const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
+  const ty = Math.round(dims.height / 2 - dims.y / 2) + dims.y / 2;
+  const cache = createCanvas(dims.width, dims.height);
+  const cctx = cache.getContext('2d');
+  cctx.translate(tx, ty);
+  cctx.scale(dims.zoomX, dims.zoomY);
+  const own = ownMatrix(c);
+  const context: CacheContext = { zoomX: dims.zoomX, zoomY: dims.zoomY, cacheTranslationX: tx, cacheTranslationY: ty, width: dims.width, height: dims.height, parentClipPaths: [] };
+  drawObject(cctx, c, true, context, env, own, true, helpers);
+  // Chromium applies destination-in to the whole canvas, Skia's drawImage only under the image:
+  // the cache goes onto a canvas-sized layer first, so pixels outside the clip are cut too.
+  const layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+  const lctx = layer.getContext('2d');
+  lctx.transform(env.zoom, 0, 0, env.zoom, 0, 0);
+  lctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);
+  lctx.scale(1 / dims.zoomX, 1 / dims.zoomY);
+  lctx.drawImage(cache, -tx, -ty);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'destination-in';
   ctx.drawImage(layer, 0, 0);
   ctx.restore();
 }

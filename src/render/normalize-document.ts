@@ -46,6 +46,7 @@ export function resolveOrigin(value: unknown, fallback: number): number {
   return fallback;
 }
 
+const radToDeg = (r: number): number => (r * 180) / Math.PI;
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : d);
 const str = <T extends string>(v: unknown, d: T): T => (typeof v === 'string' && v !== '' ? (v as T) : d);
@@ -177,9 +178,10 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     rx: num(obj.rx, 0),
     ry: num(obj.ry, 0),
     radius: num(obj.radius, 0),
-    startAngle: num(obj.startAngle, 0),
-    endAngle: num(obj.endAngle, 360),
-    counterClockwise: bool(obj.counterClockwise, false),
+    // Fabric 4 stored circle angles in radians; 5 ignores counterClockwise (6 added it).
+    startAngle: major < 5 ? radToDeg(num(obj.startAngle, 0)) : num(obj.startAngle, 0),
+    endAngle: major < 5 ? radToDeg(num(obj.endAngle, 2 * Math.PI)) : num(obj.endAngle, 360),
+    counterClockwise: major >= 6 && bool(obj.counterClockwise, false),
     points: [],
     pathOffset: { x: 0, y: 0 },
     path: [],
@@ -252,7 +254,13 @@ export interface NormalizedDocument {
   width: number;
   height: number;
   background: Paint;
+  /** The canvas overlay colour (toJSON's `overlay`), painted last over everything. */
+  overlay: Paint;
+  backgroundImage: RenderNode | null;
   objects: RenderNode[];
+  /** The canvas clipPath: cuts background and objects, not the overlay. */
+  clipPath: RenderNode | null;
+  overlayImage: RenderNode | null;
 }
 
 /**
@@ -265,10 +273,18 @@ export function normalizeDocument(
 ): NormalizedDocument {
   const ctx: NormalizeContext = { major: documentMajorVersion(doc) };
   const bg = doc.background ?? doc.backgroundColor;
+  const canvasObject = (key: 'backgroundImage' | 'overlayImage' | 'clipPath'): RenderNode | null => {
+    const value = (doc as Record<string, unknown>)[key];
+    return value && typeof value === 'object' ? normalize(value as FabricObject, ctx, key) : null;
+  };
   return {
     width: doc.width,
     height: doc.height,
     background: parsePaint(bg, null, ctx.major),
+    overlay: parsePaint(doc.overlay ?? doc.overlayColor, null, ctx.major),
+    backgroundImage: canvasObject('backgroundImage'),
     objects: (doc.objects ?? []).map((o, i) => normalize(o, ctx, `objects[${i}]`)),
+    clipPath: canvasObject('clipPath'),
+    overlayImage: canvasObject('overlayImage'),
   };
 }

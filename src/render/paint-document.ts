@@ -7,11 +7,11 @@
  */
 import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { parseColor } from '../domain/color.js';
-import { renderObject, type DrawEnv } from './draw-object.js';
+import { drawCanvasClipPath, renderObject, type DrawEnv } from './draw-object.js';
 import type { NormalizedDocument } from './normalize-document.js';
 import type { ObjectCacheStore } from './object-cache-store.js';
 import { gradientToLive, isGradient } from './paint-style.js';
-import type { Paint } from './render-node.js';
+import type { Paint, RenderNode } from './render-node.js';
 import type { SurfacePool } from './surface-pool.js';
 
 export interface PaintOptions {
@@ -34,10 +34,10 @@ function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: nu
 }
 
 /**
- * Whether the background alone makes every pixel opaque. Objects can only
- * draw source-over (the schema refuses other composite operations), which
- * never lowers alpha, so this plus DrawEnv.cutAlpha decides the output's
- * opacity without scanning it. Radial gradients leave pixels unpainted
+ * Whether the background (or overlay) alone makes every pixel opaque. An
+ * object drawn with a composite operation that can lower alpha, and every
+ * clip path composited onto the output, set DrawEnv.cutAlpha, so this plus
+ * cutAlpha decides the output's opacity without scanning it. Radial gradients leave pixels unpainted
  * outside their cone, and a linear one with equal end points paints nothing,
  * so those are not counted as opaque.
  */
@@ -51,33 +51,50 @@ export function isOpaqueBackground(bg: Paint): boolean {
   return bg.colorStops.every((s) => parseColor(s.color)?.a === 1);
 }
 
+/** Fabric's _renderBackgroundOrOverlay for the colour part: the whole canvas, the paint under the viewport transform. */
+function paintCanvasFill(ctx: SKRSContext2D, paint: Paint, scale: number, width: number, height: number): void {
+  if (!paint) return;
+  ctx.save();
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  ctx.lineTo(width, 0);
+  ctx.lineTo(width, height);
+  ctx.lineTo(0, height);
+  ctx.closePath();
+  if (isGradient(paint)) {
+    ctx.fillStyle = gradientToLive(ctx, paint) as unknown as string;
+    ctx.transform(scale, 0, 0, scale, 0, 0);
+    ctx.transform(1, 0, 0, 1, paint.offsetX || 0, paint.offsetY || 0);
+    const m = paint.gradientTransform;
+    if (m) ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+  } else {
+    ctx.fillStyle = paint;
+  }
+  ctx.fill();
+  ctx.restore();
+}
+
+/** A canvas background or overlay image: an ordinary object drawn under the viewport transform. */
+function paintCanvasObject(ctx: SKRSContext2D, node: RenderNode | null, env: DrawEnv): void {
+  if (!node) return;
+  ctx.save();
+  ctx.transform(env.zoom, 0, 0, env.zoom, 0, 0);
+  renderObject(ctx, node, env, { parentMatrix: null, parentOnCache: false });
+  ctx.restore();
+}
+
+/** StaticCanvas.renderCanvas: background, objects, canvas clip path, overlay. */
 function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, width: number, height: number): void {
   const scale = env.zoom;
-  const bg = doc.background;
-  if (bg) {
-    ctx.save();
-    ctx.beginPath();
-    ctx.moveTo(0, 0);
-    ctx.lineTo(width, 0);
-    ctx.lineTo(width, height);
-    ctx.lineTo(0, height);
-    ctx.closePath();
-    if (isGradient(bg)) {
-      ctx.fillStyle = gradientToLive(ctx, bg) as unknown as string;
-      ctx.transform(scale, 0, 0, scale, 0, 0);
-      ctx.transform(1, 0, 0, 1, bg.offsetX || 0, bg.offsetY || 0);
-      const m = bg.gradientTransform;
-      if (m) ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
-    } else {
-      ctx.fillStyle = bg;
-    }
-    ctx.fill();
-    ctx.restore();
-  }
+  paintCanvasFill(ctx, doc.background, scale, width, height);
+  paintCanvasObject(ctx, doc.backgroundImage, env);
   ctx.save();
   ctx.transform(scale, 0, 0, scale, 0, 0);
   for (const obj of doc.objects) renderObject(ctx, obj, env, { parentMatrix: null, parentOnCache: false });
   ctx.restore();
+  if (doc.clipPath) drawCanvasClipPath(ctx, doc.clipPath, env);
+  paintCanvasFill(ctx, doc.overlay, scale, width, height);
+  paintCanvasObject(ctx, doc.overlayImage, env);
 }
 
 /** Paints and reads the pixels back in one synchronous step, so a pooled surface is never shared. */
@@ -93,8 +110,10 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
     return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   };
   const opaqueBackground = isOpaqueBackground(doc.background);
+  const opaqueOverlay = isOpaqueBackground(doc.overlay);
   const pixels = opts.surfaces
     ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx))
     : paintAndRead(createCanvas(width, height).getContext('2d'));
-  return { pixels, width, height, opaque: opaqueBackground && !env.cutAlpha };
+  // The overlay is painted last over the whole canvas, after any cut.
+  return { pixels, width, height, opaque: (opaqueBackground && !env.cutAlpha) || opaqueOverlay };
 }

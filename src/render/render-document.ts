@@ -6,10 +6,10 @@
  * call without it starts cold and shares nothing.
  */
 import type { Image } from '@napi-rs/canvas';
+import { imageSources } from '../domain/image-sources.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { encodePixels } from './encode.js';
 import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
-import type { NormalizedDocument } from './normalize-document.js';
 import { paintDocument, type PaintedPixels } from './paint-document.js';
 import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
@@ -65,14 +65,11 @@ function prepareTextNodes(nodes: readonly RenderNode[], fonts: readonly AccountF
   });
 }
 
-async function decodeImages(doc: NormalizedDocument, images: ReadonlyMap<string, Uint8Array>, caches: RenderCaches): Promise<Map<string, Image>> {
-  const wanted = new Map<string, string>();
-  walk(doc.objects, (n) => {
-    if (n.kind === 'image' && !wanted.has(n.src)) wanted.set(n.src, n.label);
-  });
+/** Decodes exactly the images the service fetched: both take their list from imageSources. */
+async function decodeImages(document: TemplateDocument, images: ReadonlyMap<string, Uint8Array>, caches: RenderCaches): Promise<Map<string, Image>> {
   const out = new Map<string, Image>();
   await Promise.all(
-    [...wanted].map(async ([src, label]) => {
+    [...imageSources(document)].map(async ([src, label]) => {
       const bytes = images.get(src);
       if (!bytes) throw new RenderError(`image for "${label}" is missing`, label);
       out.set(src, await caches.images.decode(bytes, label));
@@ -93,7 +90,7 @@ async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedP
   const scale = resolveScale(input.output?.scale);
   const fontsKey = (input.fonts ?? []).map((f) => f.key).join(',');
   const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
-  const images = await decodeImages(doc, input.images, caches);
+  const images = await decodeImages(input.document, input.images, caches);
   return paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches });
 }
 

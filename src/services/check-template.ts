@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, MIN_RENDER_SCALE } from '../domain/render-budget.js';
-import { validateTemplate } from '../domain/template-schema.js';
+import { validateTemplate, type ValidateTemplateOptions } from '../domain/template-schema.js';
 import type { TemplateDocument } from '../domain/template.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -9,8 +9,13 @@ import type { ServiceDeps } from './service-deps.js';
  * or font is the author's mistake and must surface in their editor's save call,
  * never as a silently wrong image in someone's bulk run.
  */
-export async function checkTemplate(deps: Pick<ServiceDeps, 'fontFamilies' | 'renderBudget'>, accountId: string, document: unknown): Promise<TemplateDocument> {
-  const result = validateTemplate(document, { fontFamilies: await deps.fontFamilies(accountId) });
+export async function checkTemplate(
+  deps: Pick<ServiceDeps, 'fontFamilies' | 'renderBudget'>,
+  accountId: string,
+  document: unknown,
+  options: Pick<ValidateTemplateOptions, 'allowLocalFiles'> = {},
+): Promise<TemplateDocument> {
+  const result = validateTemplate(document, { fontFamilies: await deps.fontFamilies(accountId), ...options });
   if (result.ok) {
     // A template over budget even at the smallest scale could only ever answer render_too_complex: refuse it now.
     const budget = estimateRenderBudget(result.document, MIN_RENDER_SCALE, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);

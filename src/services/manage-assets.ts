@@ -179,7 +179,7 @@ export async function checkAssetReferences(deps: Pick<ServiceDeps, 'store'> & Pa
   for (const use of imageUses(document)) {
     const assetId = assetIdOf(use.src, deps.publicUrl);
     if (assetId === null || (await deps.store.getAsset(accountId, assetId))) continue;
-    errors.push({ path: `template.${use.path}.src`, message: `${use.path} (${use.element}): the image is an asset that does not exist in this account; upload the file again` });
+    errors.push({ path: `template.${use.path}`, message: `${use.path} (${use.element}): the image is an asset that does not exist in this account; upload the file again` });
   }
   if (errors.length > 0) throw new ApiError('invalid_template', `${errors[0].message}${errors.length > 1 ? ` (and ${errors.length - 1} more, listed in errors)` : ''}.`, { errors });
 }
