@@ -37,6 +37,18 @@ export const GenerateBody = Type.Object(
 );
 export type GenerateBody = Static<typeof GenerateBody>;
 
+/** A free preview: the generate body's changes on a saved template, or an unsaved document (what an editor shows). */
+export const PreviewBody = Type.Object(
+  {
+    templateId: Type.Optional(Type.String({ description: 'ID of a saved template; send this or "template", not both' })),
+    template: Type.Optional(TemplateDocumentSchema),
+    elements: Type.Optional(Changes),
+    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
+  },
+  { additionalProperties: false },
+);
+export type PreviewBody = Static<typeof PreviewBody>;
+
 export const GenerateResult = Type.Object({
   status: Type.Literal('success'),
   statusCode: Type.Literal(200),
