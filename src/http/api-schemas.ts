@@ -89,6 +89,23 @@ export const ElementsResult = Type.Object({
   elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
 });
 
+export const OverrideFormResult = Type.Object({
+  elements: Type.Array(Type.Object({
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('shape'), Type.Literal('text'), Type.Literal('line'), Type.Literal('image'), Type.Literal('group')]),
+    fields: Type.Array(Type.Object({
+      property: Type.String(),
+      type: Type.Union([Type.Literal('number'), Type.Literal('boolean'), Type.Literal('color'), Type.Literal('text'), Type.Literal('font'), Type.Literal('fontWeight'), Type.Literal('image'), Type.Literal('enum')]),
+      value: Type.Unknown(),
+      min: Type.Optional(Type.Number()),
+      max: Type.Optional(Type.Number()),
+      exclusiveMin: Type.Optional(Type.Boolean()),
+      values: Type.Optional(Type.Array(Type.String())),
+      choices: Type.Optional(Type.Array(Type.String())),
+    })),
+  })),
+});
+
 export const CreateTemplateBody = CreateTemplateBodySchema;
 export const UpdateTemplateBody = UpdateTemplateBodySchema;
 

@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import {
-  CreateTemplateBody, ElementsResult, ListTemplatesQuery, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody,
+  CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody,
 } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { listBasicElements, listElements } from '../../domain/elements.js';
+import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
 import {
@@ -55,6 +56,19 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       tags, security: bearer, params: TemplateIdParams, response: { 200: ElementsResult, ...errorResponses(404) },
     },
   }, async (request) => ({ elements: listBasicElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }));
+
+  app.get('/templates/:templateId/elements/fields', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'Describe what each element accepts',
+      description: 'For building a form: every named element with each property POST /image/generate accepts for it, its type (number with its range, colour, text, boolean, one of a list, font with the families this account may use, image URL) and the current value. Costs no credits.',
+      tags, security: bearer, params: TemplateIdParams, response: { 200: OverrideFormResult, ...errorResponses(404) },
+    },
+  }, async (request) => {
+    const { account } = principalOf(request);
+    const record = await getTemplate(deps, account.id, request.params.templateId);
+    return { elements: overrideForm(record.document, await deps.fontFamilies(account.id)) };
+  });
 
   app.post('/templates', {
     config: { auth: 'read' },

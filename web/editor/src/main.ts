@@ -12,6 +12,7 @@ import { setBundledFonts } from './fonts.js';
 import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
 import { byId, h } from './ui/dom.js';
 import { renderLayers } from './ui/layers-panel.js';
+import { mountPreviewPanel } from './ui/preview-panel.js';
 import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
 
 const params = new URLSearchParams(location.search);
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
     link.click();
   });
   nameInput.addEventListener('input', () => (byId<HTMLElement>('dirty').hidden = false));
+
+  mountPreviewPanel({ toolbar: byId('toolbar'), stage, frame: stage.querySelector<HTMLElement>('.canvas-frame')!, store, say });
 
   byId('export-json').addEventListener('click', () => {
     const name = nameInput.value.trim() || 'template';
