@@ -32,7 +32,7 @@ export function propertyLabel(property) {
 export function propertyInput(element, field, onChange) {
   const id = `prop-${++idCounter}`;
   const start = field.type === 'boolean' ? field.value === true : field.value === null || field.value === undefined ? '' : String(field.value);
-  const label = h('label', { for: id, class: 'label' }, propertyLabel(field.property), h('code', { class: 'prop-code' }, field.property));
+  const label = h('label', { for: id, class: 'label' }, propertyLabel(field.property), ' ', h('code', { class: 'prop-code' }, field.property));
   const errorText = h('p', { class: 'field-error', id: `${id}-error`, hidden: true });
   const { input, control } = build(id, element, field, start);
   input.setAttribute('aria-describedby', errorText.id);
