@@ -48,7 +48,7 @@ export async function renderPlayground(container, ctx, templateId) {
     },
   }, snippet.label));
   const generateButton = h('button', { type: 'submit', class: 'btn btn-primary btn-large' }, icon('sparkle'), 'Generate image');
-  const previewButton = h('button', { type: 'button', class: 'btn btn-large', onclick: () => preview() }, 'Preview (free)');
+  const previewButton = h('button', { type: 'button', class: 'btn btn-secondary btn-large', onclick: () => preview() }, 'Preview (free)');
   let previewUrl = null;
   const resetAll = h('button', { type: 'button', class: 'btn btn-ghost', onclick: () => fields.forEach((f) => f.reset()) }, icon('reset'), 'Reset all');
   const formatSelect = h('select', { id: 'opt-format', class: 'input', onchange: () => { state.format = formatSelect.value; refreshCurl(); } },

@@ -116,7 +116,7 @@ export function mountPreviewPanel({ toolbar, stage, frame, store, say }: Preview
       remaining.textContent = remainingToday === null ? '' : `Free previews left today: ${remainingToday}.`;
       panel.hidden = false;
       showImages();
-      say(`Rendered by the API: ${share} of pixels differ from the canvas.`, 'ok');
+      say(`API render: ${share} of pixels differ.`, 'ok');
     } catch (error) {
       say(error instanceof ApiFailure ? `Not rendered: ${error.message}` : `Not rendered: ${String(error)}`, 'error');
     } finally {
