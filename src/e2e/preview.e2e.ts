@@ -81,7 +81,7 @@ test('the playground previews a changed non-text property for free, and the snip
   const { elements } = (await api(`/templates/${t.id}/elements/fields`)) as { elements: Array<{ name: string; kind: string }> };
   const text = elements.find((e) => e.kind === 'text')!;
   await page.goto(`${server.base}/#/templates/${encodeURIComponent(t.id)}`);
-  const group = page.locator(`.element-group[data-element="${text.name}"]`);
+  const group = page.locator(`.element-group[data-group="${text.name}"]`);
   await group.getByText(`More properties of ${text.name}`).click();
   await group.getByLabel(/^Font size /).fill('12');
   await group.getByLabel(/^Opacity /).fill('0.5');

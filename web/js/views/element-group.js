@@ -20,7 +20,7 @@ export function elementGroup(element, basic, onChange) {
   const more = h('details', { class: 'more-props' },
     h('summary', {}, `More properties of ${element.name} (${others.length})`, editedCount),
     h('div', { class: 'props-grid' }, others.map((o) => o.root)));
-  const root = h('div', { class: 'element-group', dataset: { element: element.name, kind: element.kind } },
+  const root = h('div', { class: 'element-group', dataset: { group: element.name, kind: element.kind } },
     main ? main.root : h('div', { class: 'field-head' }, h('span', { class: 'element-name' }, element.name), h('span', { class: 'kind' }, KIND_NAMES[element.kind] ?? element.kind)),
     others.length ? more : null);
 
