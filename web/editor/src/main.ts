@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   });
   nameInput.addEventListener('input', () => (byId<HTMLElement>('dirty').hidden = false));
 
-  mountPreviewPanel({ toolbar: byId('toolbar'), stage, frame: stage.querySelector<HTMLElement>('.canvas-frame')!, store, say });
+  mountPreviewPanel({ toolbar: byId('toolbar'), stage, frame: stage.querySelector<HTMLElement>('.canvas-frame')!, store, say, showErrors });
 
   byId('export-json').addEventListener('click', () => {
     const name = nameInput.value.trim() || 'template';

@@ -5,7 +5,7 @@
  * editor's own export, with the same pixelmatch threshold the browser tests use.
  */
 import pixelmatch from 'pixelmatch';
-import { ApiFailure, api } from '../api.js';
+import { ApiFailure, api, type FieldError } from '../api.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
 
@@ -18,6 +18,8 @@ export interface PreviewPanelOptions {
   frame: HTMLElement;
   store: DocumentStore;
   say(message: string, kind?: 'info' | 'error' | 'ok'): void;
+  /** The server's objections to the document, shown at the objects they name (as a failed save does). */
+  showErrors(errors: FieldError[]): void;
 }
 
 export interface Difference {
@@ -50,7 +52,7 @@ export function formatShare(differing: number, total: number): string {
   return `${percent < 0.01 && differing > 0 ? '< 0.01' : percent.toFixed(percent < 10 ? 2 : 1)}%`;
 }
 
-export function mountPreviewPanel({ toolbar, stage, frame, store, say }: PreviewPanelOptions): void {
+export function mountPreviewPanel({ toolbar, stage, frame, store, say, showErrors }: PreviewPanelOptions): void {
   const button = h('button', { type: 'button', id: 'render-api', title: 'Render the design on screen with the server (free, limited per day) and compare it with the canvas' }, 'Render with the API');
   toolbar.append(button);
 
@@ -118,6 +120,7 @@ export function mountPreviewPanel({ toolbar, stage, frame, store, say }: Preview
       showImages();
       say(`API render: ${share} of pixels differ.`, 'ok');
     } catch (error) {
+      if (error instanceof ApiFailure && error.errors.length > 0) showErrors(error.errors);
       say(error instanceof ApiFailure ? `Not rendered: ${error.message}` : `Not rendered: ${String(error)}`, 'error');
     } finally {
       button.disabled = false;
