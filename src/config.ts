@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SIGNUP_MODES, type SignupMode } from './domain/auth-policy.js';
 import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
+import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from './domain/preview-limits.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -22,6 +23,9 @@ export interface Config {
   rateLimitAccountReadPerMinute: number;
   rateLimitAccountGeneratePerMinute: number;
   rateLimitKeyCreatePerHour: number;
+  /** Free previews per account; see docs/decisions/0019. */
+  previewPerMinute: number;
+  previewDailyCap: number;
   maxApiKeysPerAccount: number;
   renderWorkers: number;
   renderQueue: number;
@@ -69,6 +73,8 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_ACCOUNT_READ', default: '$RATE_LIMIT_READ', meaning: 'Requests per minute per account (all its keys together) on read endpoints' },
   { name: 'RATE_LIMIT_ACCOUNT_GENERATE', default: '$RATE_LIMIT_GENERATE', meaning: 'Requests per minute per account (all its keys together) on POST /image/generate' },
   { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
+  { name: 'PREVIEW_RATE_PER_MINUTE', default: String(DEFAULT_PREVIEW_PER_MINUTE), meaning: 'Free previews (POST /image/preview, "Render with the API") per minute per account' },
+  { name: 'PREVIEW_DAILY_CAP', default: String(DEFAULT_PREVIEW_DAILY_CAP), meaning: 'Free previews per account per 24 h window; past it, 429 until the window ends (paid generate still works)' },
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
@@ -160,6 +166,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitAccountReadPerMinute: int('RATE_LIMIT_ACCOUNT_READ', rateLimitReadPerMinute, 1, 1_000_000),
     rateLimitAccountGeneratePerMinute: int('RATE_LIMIT_ACCOUNT_GENERATE', rateLimitGeneratePerMinute, 1, 1_000_000),
     rateLimitKeyCreatePerHour: int('RATE_LIMIT_KEY_CREATE', 10, 1, 1_000_000),
+    previewPerMinute: int('PREVIEW_RATE_PER_MINUTE', DEFAULT_PREVIEW_PER_MINUTE, 1, 1_000_000),
+    previewDailyCap: int('PREVIEW_DAILY_CAP', DEFAULT_PREVIEW_DAILY_CAP, 1, 1_000_000),
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),

@@ -91,8 +91,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     throw error;
   }
   const runtime = await createRuntime(config);
+  let seeded: Awaited<ReturnType<typeof seedDemo>> = null;
   if (config.seedDemo) {
-    const seeded = await seedDemo(runtime.deps, demoTemplatesDir());
+    seeded = await seedDemo(runtime.deps, demoTemplatesDir());
     if (seeded) printDemoBanner(config, seeded.key.plaintext, seeded.templateIds);
     // Also on the first start after an upgrade that added sign-in: the existing demo account gets its user then.
     const demo = await runtime.deps.store.findAccountByName(DEMO_ACCOUNT);
@@ -120,6 +121,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       accountReadPerMinute: config.rateLimitAccountReadPerMinute,
       accountGeneratePerMinute: config.rateLimitAccountGeneratePerMinute,
       keyCreatePerHour: config.rateLimitKeyCreatePerHour,
+      previewPerMinute: config.previewPerMinute,
+      previewDailyCap: config.previewDailyCap,
       maxApiKeysPerAccount: config.maxApiKeysPerAccount,
     },
     trustProxy: config.trustProxy,
@@ -128,6 +131,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     assets: { maxBytes: config.assetMaxBytes, quotaBytes: config.assetQuotaMb * 1024 * 1024, maxPixels: config.renderBudget.maxMegapixels * 1_000_000 },
     logger: { level: config.logLevel },
   });
+  if (seeded) {
+    for (const id of seeded.templateIds) {
+      const record = await runtime.deps.store.getTemplate(seeded.account.id, id);
+      if (record) app.thumbnails.schedule(seeded.account.id, record);
+    }
+  }
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

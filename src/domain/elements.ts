@@ -80,7 +80,7 @@ export function apiPaint(value: unknown): string {
   return typeof first === 'string' ? first : 'transparent';
 }
 
-function valueOf(obj: FabricObject, key: string): unknown {
+export function valueOf(obj: FabricObject, key: string): unknown {
   const v = obj[key];
   return v === undefined ? DEFAULTS[key] : v;
 }

@@ -103,40 +103,65 @@ const src: Coercer = (raw, opts) => {
   return { expected: opts.allowLocalFiles ? 'an http(s) URL, a data:image/ URL or a file path' : 'an http(s) URL or a data:image/ URL' };
 };
 
-const coord = number(-LIMITS.coordinate, LIMITS.coordinate);
-const size = number(0, LIMITS.size);
+/**
+ * What each overridable property takes, as data: the coercers below are built
+ * from it, and the playground builds its inputs from it, so the form can never
+ * offer a value the API would refuse.
+ */
+export type OverrideFieldSpec =
+  | { type: 'number'; min: number; max: number; exclusiveMin?: boolean }
+  | { type: 'boolean' | 'color' | 'text' | 'font' | 'fontWeight' | 'image' }
+  | { type: 'enum'; values: readonly string[] };
 
-const COERCERS: Record<string, Coercer> = {
-  left: coord,
-  top: coord,
-  width: size,
-  height: size,
-  scaleX: number(-LIMITS.scale, LIMITS.scale),
-  scaleY: number(-LIMITS.scale, LIMITS.scale),
-  angle: coord,
-  opacity: number(0, 1),
-  visible: boolean,
-  fill: color,
-  stroke: color,
-  strokeWidth: number(0, LIMITS.strokeWidth),
-  rx: size,
-  ry: size,
-  fontSize: number(0, LIMITS.fontSize, true),
-  fontFamily,
-  fontWeight,
-  fontStyle: oneOf(FONT_STYLES),
-  lineHeight: number(0, 100),
-  charSpacing: number(-1e5, 1e5),
-  textAlign: oneOf(TEXT_ALIGNS),
-  underline: boolean,
-  linethrough: boolean,
-  text,
-  // Imprint's text fit (issue 3) may be switched on per request too.
-  textFit: oneOf(TEXT_FITS),
-  minFontSize: number(0, LIMITS.fontSize, true),
-  src,
-  fit: oneOf(IMAGE_FITS),
+const COORD = { type: 'number', min: -LIMITS.coordinate, max: LIMITS.coordinate } as const;
+const SIZE = { type: 'number', min: 0, max: LIMITS.size } as const;
+
+export const OVERRIDE_FIELDS: Readonly<Record<string, OverrideFieldSpec>> = {
+  left: COORD,
+  top: COORD,
+  width: SIZE,
+  height: SIZE,
+  scaleX: { type: 'number', min: -LIMITS.scale, max: LIMITS.scale },
+  scaleY: { type: 'number', min: -LIMITS.scale, max: LIMITS.scale },
+  angle: COORD,
+  opacity: { type: 'number', min: 0, max: 1 },
+  visible: { type: 'boolean' },
+  fill: { type: 'color' },
+  stroke: { type: 'color' },
+  strokeWidth: { type: 'number', min: 0, max: LIMITS.strokeWidth },
+  rx: SIZE,
+  ry: SIZE,
+  fontSize: { type: 'number', min: 0, max: LIMITS.fontSize, exclusiveMin: true },
+  fontFamily: { type: 'font' },
+  fontWeight: { type: 'fontWeight' },
+  fontStyle: { type: 'enum', values: FONT_STYLES },
+  lineHeight: { type: 'number', min: 0, max: 100 },
+  charSpacing: { type: 'number', min: -1e5, max: 1e5 },
+  textAlign: { type: 'enum', values: TEXT_ALIGNS },
+  underline: { type: 'boolean' },
+  linethrough: { type: 'boolean' },
+  text: { type: 'text' },
+  // Imprint's text fit may be switched on per request too.
+  textFit: { type: 'enum', values: TEXT_FITS },
+  minFontSize: { type: 'number', min: 0, max: LIMITS.fontSize, exclusiveMin: true },
+  src: { type: 'image' },
+  fit: { type: 'enum', values: IMAGE_FITS },
 };
+
+function coercerFor(spec: OverrideFieldSpec): Coercer {
+  switch (spec.type) {
+    case 'number': return number(spec.min, spec.max, spec.exclusiveMin);
+    case 'enum': return oneOf(spec.values);
+    case 'boolean': return boolean;
+    case 'color': return color;
+    case 'text': return text;
+    case 'font': return fontFamily;
+    case 'fontWeight': return fontWeight;
+    case 'image': return src;
+  }
+}
+
+const COERCERS: Record<string, Coercer> = Object.fromEntries(Object.entries(OVERRIDE_FIELDS).map(([key, spec]) => [key, coercerFor(spec)]));
 
 const BOX = ['left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'angle', 'opacity', 'visible'];
 // Groups size to their children, and polylines/polygons/paths to their points: width/height are not free.

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot } from '../repo-root.js';
 import { startServerProcess, type ServerProcess } from '../server-process.test-helper.js';
 
@@ -39,4 +39,14 @@ export async function startBrowserSession(): Promise<BrowserSession> {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in through the developer area as the demo user, whose password the server's first run printed once. */
+export async function signInAsDemo(page: Page, server: ServerProcess): Promise<void> {
+  await page.goto(`${server.base}/#/signin`);
+  const printed = server.output();
+  await page.getByLabel('Email', { exact: true }).fill(/email:\s+(\S+)/.exec(printed)![1]);
+  await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.hash === '#/templates');
 }

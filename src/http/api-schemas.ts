@@ -37,6 +37,18 @@ export const GenerateBody = Type.Object(
 );
 export type GenerateBody = Static<typeof GenerateBody>;
 
+/** A free preview: the generate body's changes on a saved template, or an unsaved document (what an editor shows). */
+export const PreviewBody = Type.Object(
+  {
+    templateId: Type.Optional(Type.String({ description: 'ID of a saved template; send this or "template", not both' })),
+    template: Type.Optional(TemplateDocumentSchema),
+    elements: Type.Optional(Changes),
+    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
+  },
+  { additionalProperties: false },
+);
+export type PreviewBody = Static<typeof PreviewBody>;
+
 export const GenerateResult = Type.Object({
   status: Type.Literal('success'),
   statusCode: Type.Literal(200),
@@ -75,6 +87,23 @@ export type ListTemplatesQuery = Static<typeof ListTemplatesQuery>;
 
 export const ElementsResult = Type.Object({
   elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const OverrideFormResult = Type.Object({
+  elements: Type.Array(Type.Object({
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('shape'), Type.Literal('text'), Type.Literal('line'), Type.Literal('image'), Type.Literal('group')]),
+    fields: Type.Array(Type.Object({
+      property: Type.String(),
+      type: Type.Union([Type.Literal('number'), Type.Literal('boolean'), Type.Literal('color'), Type.Literal('text'), Type.Literal('font'), Type.Literal('fontWeight'), Type.Literal('image'), Type.Literal('enum')]),
+      value: Type.Unknown(),
+      min: Type.Optional(Type.Number()),
+      max: Type.Optional(Type.Number()),
+      exclusiveMin: Type.Optional(Type.Boolean()),
+      values: Type.Optional(Type.Array(Type.String())),
+      choices: Type.Optional(Type.Array(Type.String())),
+    })),
+  })),
 });
 
 export const CreateTemplateBody = CreateTemplateBodySchema;

@@ -33,6 +33,9 @@ export interface AppOptions {
     /** Per client address: sign-ups per hour (each one is a new account with free credits), sign-in and reset attempts per minute. */
     signupPerHour?: number;
     signInPerMinute?: number;
+    /** Free previews (POST /image/preview) per account: a per-minute rate and a 24 h cap. */
+    previewPerMinute?: number;
+    previewDailyCap?: number;
   };
   /** Fastify's trustProxy: false (default) ignores X-Forwarded-For for request.ip and the logs. */
   trustProxy?: false | number | string[];

@@ -7,6 +7,7 @@ import { registerFontRoutes } from './routes/font-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
+import { registerPreviewRoutes } from './routes/preview-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
 import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
@@ -14,6 +15,7 @@ import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
 export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
   registerAuthRoutes(app, options, auth);
   registerGenerateRoutes(app, options.deps);
+  registerPreviewRoutes(app, options);
   registerTemplateRoutes(app, options.deps);
   registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
   registerFontRoutes(app, options.deps);

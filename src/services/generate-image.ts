@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
-import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, estimateRenderMs } from '../domain/render-budget.js';
 import { applyOverrides } from '../domain/overrides.js';
 import { imageSources } from '../domain/elements.js';
-import type { TemplateDocument } from '../domain/template.js';
-import { RenderError, type AccountFont, type RenderOutput } from '../render/render-document.js';
-import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import type { Account } from '../store/store.js';
 import { readAssetImages } from './manage-assets.js';
 import { getTemplate } from './manage-templates.js';
+import { checkRenderBudget, fetchImages, renderFetched } from './render-template.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -94,7 +91,7 @@ export async function generateImage(
   let committed: 'committed' | 'lapsed';
   try {
     const images = await fetchImages(deps, applied.document, assets);
-    const output = await render(deps, applied.document, images, await deps.accountFonts(account.id), input, { tenant: account.id, cost });
+    const output = await renderFetched(deps, account.id, applied.document, images, input, cost, 'the credit was refunded');
     const id = imageIdFor(account.id, output.data);
     const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
     await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);
@@ -129,54 +126,4 @@ export async function generateImage(
   }
   await deps.fetcher.keep([...imageSources(applied.document).keys()]);
   return result;
-}
-
-async function fetchImages(deps: ServiceDeps, document: TemplateDocument, assets: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
-  const images = new Map(assets);
-  await Promise.all(
-    [...imageSources(document)].filter(([src]) => !assets.has(src)).map(async ([src, element]) => {
-      try {
-        images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiError('image_fetch_failed', `Could not load the image for element "${element}": ${reason}`, {
-          errors: [{ path: `elements.${element}.src`, message: reason }],
-        });
-      }
-    }),
-  );
-  return images;
-}
-
-/** Before the debit: a render the static budget refuses costs nothing and takes no worker. Returns the estimated cost in ms. */
-function checkRenderBudget(deps: ServiceDeps, document: TemplateDocument, scale: number | undefined): number {
-  const report = estimateRenderBudget(document, typeof scale === 'number' && Number.isFinite(scale) ? scale : 1, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);
-  if (report.ok) return estimateRenderMs(report.usage);
-  throw new ApiError('render_too_complex', `This render is over the render budget and was not attempted (nothing was charged): ${describeExcess(report.excess)}. Lower "scale" or simplify the template.`, {
-    errors: report.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'scale', message: e.message })),
-  });
-}
-
-async function render(deps: ServiceDeps, document: TemplateDocument, images: Map<string, Uint8Array>, fonts: AccountFont[], input: GenerateInput, schedule: { tenant: string; cost: number }): Promise<RenderOutput> {
-  try {
-    return await deps.renderer.render(
-      { document, images, fonts, output: { format: input.format, quality: input.quality, scale: input.scale } },
-      schedule,
-    );
-  } catch (error) {
-    if (error instanceof RenderTooComplexError) {
-      const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
-      const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; the credit was refunded. Lower "scale" or simplify the template.`);
-      apiError.cause = error;
-      throw apiError;
-    }
-    if (error instanceof RenderQueueFullError) {
-      throw new ApiError('service_unavailable', 'All render workers are busy. Retry shortly.', { headers: { 'Retry-After': '1' } });
-    }
-    if (error instanceof RenderError) {
-      const where = error.element ? ` in element "${error.element}"` : '';
-      throw new ApiError('render_failed', `Rendering failed${where}: ${error.message}`);
-    }
-    throw error;
-  }
 }

@@ -60,14 +60,36 @@ export function createApi(getCsrfToken, onUnauthorized) {
     } catch {
       // A proxy's HTML error page, for instance: report it rather than crash on it.
     }
-    if (!response.ok) {
-      const failure = data && typeof data.code === 'string'
-        ? new ApiFailure(data)
-        : new ApiFailure({ statusCode: response.status, code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText} without an error body.` });
-      if (SIGNED_OUT_CODES.has(failure.code) && !path.startsWith('/auth/')) onUnauthorized(failure);
-      throw failure;
-    }
+    if (!response.ok) throw failureOf(response, data, path);
     return data;
+  }
+
+  function failureOf(response, data, path) {
+    const failure = data && typeof data.code === 'string'
+      ? new ApiFailure(data)
+      : new ApiFailure({ statusCode: response.status, code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText} without an error body.` });
+    if (SIGNED_OUT_CODES.has(failure.code) && !path.startsWith('/auth/')) onUnauthorized(failure);
+    return failure;
+  }
+
+  /** POST /image/preview answers PNG bytes (errors are JSON as usual), with the free previews left today in a header. */
+  async function preview(body) {
+    let response;
+    try {
+      response = await fetch(apiUrl('/image/preview'), {
+        method: 'POST',
+        headers: { 'X-CSRF-Token': getCsrfToken() ?? '', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        cache: 'no-store',
+        credentials: 'same-origin',
+        referrerPolicy: 'same-origin',
+      });
+    } catch (error) {
+      throw new ApiFailure({ statusCode: 0, code: 'network_error', message: `Could not reach the server (${error.message}).` });
+    }
+    if (!response.ok) throw failureOf(response, await response.json().catch(() => null), '/image/preview');
+    const left = response.headers.get('Preview-Remaining-Today');
+    return { png: await response.blob(), remainingToday: left === null ? null : Number(left) };
   }
 
   return {
@@ -89,5 +111,7 @@ export function createApi(getCsrfToken, onUnauthorized) {
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
     uploadAsset: (file) => request('POST', '/assets', file),
+    preview,
+    elementFields: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/fields`),
   };
 }

@@ -1,16 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import {
-  CreateTemplateBody, ElementsResult, ListTemplatesQuery, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody,
+  CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody,
 } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { listBasicElements, listElements } from '../../domain/elements.js';
+import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
 import {
   createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate,
 } from '../../services/manage-templates.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
+import { readThumbnail, THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Thumbnails made after saves; main.ts also queues the seeded templates' here. */
+    thumbnails: ThumbnailJobs;
+  }
+}
 
 const tags = ['Templates'];
 
@@ -20,6 +29,10 @@ function full(record: TemplateRecord) {
 }
 
 export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void {
+  const thumbnails = new ThumbnailJobs(deps, (error, templateId) => app.log.warn({ err: error, templateId }, 'thumbnail not made (it is made on the next read)'));
+  app.decorate('thumbnails', thumbnails);
+  app.addHook('onClose', () => thumbnails.idle());
+
   app.get('/templates/all', {
     config: { auth: 'read' },
     schema: {
@@ -44,6 +57,19 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     },
   }, async (request) => ({ elements: listBasicElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }));
 
+  app.get('/templates/:templateId/elements/fields', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'Describe what each element accepts',
+      description: 'For building a form: every named element with each property POST /image/generate accepts for it, its type (number with its range, colour, text, boolean, one of a list, font with the families this account may use, image URL) and the current value. Costs no credits.',
+      tags, security: bearer, params: TemplateIdParams, response: { 200: OverrideFormResult, ...errorResponses(404) },
+    },
+  }, async (request) => {
+    const { account } = principalOf(request);
+    const record = await getTemplate(deps, account.id, request.params.templateId);
+    return { elements: overrideForm(record.document, await deps.fontFamilies(account.id)) };
+  });
+
   app.post('/templates', {
     config: { auth: 'read' },
     schema: {
@@ -51,7 +77,9 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       tags, security: bearer, body: CreateTemplateBody, response: { 201: TemplateSummary, ...errorResponses(400, 413, 415) },
     },
   }, async (request, reply) => {
-    const record = await createTemplate(deps, principalOf(request).account.id, request.body);
+    const { account } = principalOf(request);
+    const record = await createTemplate(deps, account.id, request.body);
+    thumbnails.schedule(account.id, record);
     return reply.code(201).header('Location', `/templates/${record.id}`).send(summarize(record));
   });
 
@@ -66,13 +94,42 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       summary: 'Update a template', tags, security: bearer, params: TemplateIdParams, body: UpdateTemplateBody,
       response: { 200: TemplateFull, ...errorResponses(400, 404, 413, 415) },
     },
-  }, async (request) => full(await updateTemplate(deps, principalOf(request).account.id, request.params.templateId, request.body)));
+  }, async (request) => {
+    const { account } = principalOf(request);
+    const previous = await getTemplate(deps, account.id, request.params.templateId);
+    const record = await updateTemplate(deps, account.id, request.params.templateId, request.body);
+    if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previous);
+    return full(record);
+  });
+
+  app.get('/templates/:templateId/thumbnail', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'Get a template thumbnail',
+      description: `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
+        'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.',
+      tags, security: bearer, params: TemplateIdParams,
+      querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const thumbnail = await readThumbnail(deps, principalOf(request).account.id, request.params.templateId);
+    const etag = `"${thumbnail.key.slice(thumbnail.key.indexOf('/') + 1)}"`;
+    // Only the signed-in browser may keep it (private); for ever when the URL names this version.
+    const cache = request.query.v === thumbnail.updatedAt ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+    reply.header('ETag', etag).header('Cache-Control', cache);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return reply.type('image/webp').send(thumbnail.data);
+  });
 
   app.delete('/templates/:templateId', {
     config: { auth: 'read' },
     schema: { summary: 'Delete a template', tags, security: bearer, params: TemplateIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
   }, async (request, reply) => {
-    await deleteTemplate(deps, principalOf(request).account.id, request.params.templateId);
+    const { account } = principalOf(request);
+    const record = await getTemplate(deps, account.id, request.params.templateId);
+    await deleteTemplate(deps, account.id, request.params.templateId);
+    await thumbnails.forget(record);
     return reply.code(204).send(null);
   });
 }

@@ -87,17 +87,40 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   } catch {
     // A proxy's HTML error page: reported below as a bare status.
   }
-  if (!response.ok) {
-    const d = data as { code?: unknown; message?: unknown; errors?: unknown } | null;
-    if (d && typeof d.code === 'string') {
-      throw new ApiFailure(response.status, d.code, String(d.message), Array.isArray(d.errors) ? (d.errors as FieldError[]) : []);
-    }
-    throw new ApiFailure(response.status, `http_${response.status}`, `The server answered ${response.status} without an error body.`);
-  }
+  if (!response.ok) throw failureOf(response.status, data);
   return data as T;
 }
 
+function failureOf(status: number, data: unknown): ApiFailure {
+  const d = data as { code?: unknown; message?: unknown; errors?: unknown } | null;
+  if (d && typeof d.code === 'string') return new ApiFailure(status, d.code, String(d.message), Array.isArray(d.errors) ? (d.errors as FieldError[]) : []);
+  return new ApiFailure(status, `http_${status}`, `The server answered ${status} without an error body.`);
+}
+
+export interface PreviewPng {
+  png: Blob;
+  /** Free previews left today for this account (Preview-Remaining-Today). */
+  remainingToday: number | null;
+}
+
+/** POST /image/preview answers PNG bytes, not JSON; its errors are JSON like every other route's. */
+async function previewPng(template: TemplateDocument): Promise<PreviewPng> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/image/preview'), {
+      method: 'POST', headers: headers('POST', true), body: JSON.stringify({ template }),
+      cache: 'no-store', credentials: 'same-origin', referrerPolicy: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
+  }
+  if (!response.ok) throw failureOf(response.status, await response.json().catch(() => null));
+  const remaining = response.headers.get('Preview-Remaining-Today');
+  return { png: await response.blob(), remainingToday: remaining === null ? null : Number(remaining) };
+}
+
 export const api = {
+  previewPng,
   /** Who is signed in; remembers the CSRF token for the writes that follow. */
   session: async (): Promise<Session> => {
     const session = await request<Session>('GET', '/auth/session');

@@ -19,6 +19,7 @@ import { CropMode } from './crop-mode.js';
 import { installSnapping } from './snapping.js';
 import { renderAlignToolbar } from './ui/align-toolbar.js';
 import { Zoom } from './zoom.js';
+import { mountPreviewPanel } from './ui/preview-panel.js';
 import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
 
 const params = new URLSearchParams(location.search);
@@ -155,6 +156,8 @@ async function main(): Promise<void> {
     link.click();
   });
   nameInput.addEventListener('input', () => (byId<HTMLElement>('dirty').hidden = false));
+
+  mountPreviewPanel({ toolbar: byId('toolbar'), stage, frame: stage.querySelector<HTMLElement>('.canvas-frame')!, store, say, showErrors });
 
   byId('export-json').addEventListener('click', () => {
     const name = nameInput.value.trim() || 'template';

@@ -1,9 +1,11 @@
-// A template's playground: edit its elements, generate an image
-// (POST /image/generate), see the result, its cost, and the same request as curl.
+// A template's playground: edit every overridable property of its elements,
+// preview for free (POST /image/preview) or generate an image (POST /image/generate,
+// 1 credit), see the result, its cost, and the same request as code.
 import { apiUrl } from '../api.js';
 import { SNIPPETS } from '../snippets.js';
 import { clear, copyButton, errorBox, formatNumber, h, icon } from '../dom.js';
-import { elementField } from './element-field.js';
+import { changesOf, generateBody, previewBody } from '../playground-changes.js';
+import { elementGroup } from './element-group.js';
 
 export async function renderPlayground(container, ctx, templateId) {
   document.title = 'Playground · Imprint';
@@ -17,8 +19,9 @@ export async function renderPlayground(container, ctx, templateId) {
 
   let template;
   let elements;
+  let described;
   try {
-    [template, { elements }] = await Promise.all([ctx.api.template(templateId), ctx.api.basicElements(templateId)]);
+    [template, { elements }, { elements: described }] = await Promise.all([ctx.api.template(templateId), ctx.api.basicElements(templateId), ctx.api.elementFields(templateId)]);
   } catch (error) {
     if (ctx.isCurrent()) loading.replaceWith(errorBox(error, 'Could not open this template'));
     return;
@@ -32,7 +35,8 @@ export async function renderPlayground(container, ctx, templateId) {
     h('span', {}, `${Object.keys(elements).length} elements`));
 
   const state = { format: 'png', scale: 1 };
-  const fields = Object.entries(elements).map(([name, basic]) => elementField(name, basic, refreshCurl, (file) => ctx.api.uploadAsset(file)));
+  const upload = (file) => ctx.api.uploadAsset(file);
+  const fields = described.map((element) => elementGroup(element, elements[element.name], refreshCurl, upload));
   let language = SNIPPETS[0];
   const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'The request as a curl command' });
   const languageButtons = SNIPPETS.map((snippet) => h('button', {
@@ -45,6 +49,8 @@ export async function renderPlayground(container, ctx, templateId) {
     },
   }, snippet.label));
   const generateButton = h('button', { type: 'submit', class: 'btn btn-primary btn-large' }, icon('sparkle'), 'Generate image');
+  const previewButton = h('button', { type: 'button', class: 'btn btn-secondary btn-large', onclick: () => preview() }, 'Preview (free)');
+  let previewUrl = null;
   const resetAll = h('button', { type: 'button', class: 'btn btn-ghost', onclick: () => fields.forEach((f) => f.reset()) }, icon('reset'), 'Reset all');
   const formatSelect = h('select', { id: 'opt-format', class: 'input', onchange: () => { state.format = formatSelect.value; refreshCurl(); } },
     ['png', 'jpeg', 'webp'].map((f) => h('option', { value: f }, f.toUpperCase())));
@@ -56,17 +62,35 @@ export async function renderPlayground(container, ctx, templateId) {
   const previewCard = h('section', { class: 'card preview-card', 'aria-labelledby': 'result-title' },
     h('div', { class: 'card-header' }, h('h2', { id: 'result-title' }, 'Result')), result);
 
+  const changes = () => changesOf(fields.map((field) => [field.name, field.changes()]));
   function requestBody() {
-    // fromEntries defines own properties, so an element named "__proto__" stays an element.
-    const changes = Object.fromEntries(fields
-      .map((field) => [field.name, field.change()])
-      .filter(([, change]) => change)
-      .map(([name, [property, value]]) => [name, Object.fromEntries([[property, value]])]));
-    const body = { templateId };
-    if (Object.keys(changes).length) body.elements = changes;
-    if (state.format !== 'png') body.format = state.format;
-    if (state.scale !== 1) body.scale = state.scale;
-    return body;
+    return generateBody(templateId, changes(), state);
+  }
+
+  /** Free and separate from Generate: PNG bytes at 1×, nothing stored, no URL, no credit. */
+  async function preview() {
+    previewButton.disabled = true;
+    result.setAttribute('aria-busy', 'true');
+    result.classList.add('busy');
+    fields.forEach((f) => f.setError(null));
+    try {
+      const { png, remainingToday } = await ctx.api.preview(previewBody(templateId, changes()));
+      if (!ctx.isCurrent()) return;
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+      previewUrl = URL.createObjectURL(png);
+      clear(result, h('div', { class: 'stack' },
+        h('div', { class: 'image-frame' }, h('img', { src: previewUrl, alt: `Free preview of the template “${template.name}” with your changes`, class: 'result-image' })),
+        h('p', { class: 'muted small', id: 'preview-note' }, 'Preview: rendered by the API exactly as Generate would, but not stored, with no URL and no credit used.',
+          remainingToday === null ? '' : ` Free previews left today: ${remainingToday}.`)));
+    } catch (error) {
+      if (!ctx.isCurrent()) return;
+      clear(result, errorBox(error, 'Preview failed'));
+      markFieldErrors(error, fields);
+    } finally {
+      previewButton.disabled = false;
+      result.removeAttribute('aria-busy');
+      result.classList.remove('busy');
+    }
   }
 
   function refreshCurl() {
@@ -113,8 +137,9 @@ export async function renderPlayground(container, ctx, templateId) {
     h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
     h('div', { class: 'field field-inline' }, h('label', { for: 'opt-scale', class: 'label' }, 'Scale'), scaleInput)),
   h('div', { class: 'form-actions' },
+    previewButton,
     generateButton,
-    h('p', { class: 'muted small' }, 'Costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.')));
+    h('p', { class: 'muted small' }, 'Preview is free (PNG, not stored). Generate costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.')));
 
   const curlCard = h('section', { class: 'card', 'aria-labelledby': 'curl-title' },
     h('div', { class: 'card-header' }, h('h2', { id: 'curl-title' }, 'As code'), copyButton(() => curlPre.textContent, 'Copy', 'Code copied')),
@@ -132,17 +157,17 @@ export async function renderPlayground(container, ctx, templateId) {
  * group opens by itself when one of its fields gets an error.
  */
 function elementsList(fields) {
-  const content = fields.filter((f) => f.property !== 'fill');
-  const decorative = fields.filter((f) => f.property === 'fill');
+  const content = fields.filter((f) => f.property === 'text' || f.property === 'src');
+  const decorative = fields.filter((f) => f.property !== 'text' && f.property !== 'src');
   if (!content.length || !decorative.length) return h('div', { class: 'elements-list' }, fields.map((f) => f.root));
   const folded = h('details', { class: 'decorative' },
     h('summary', {}, `Shapes and colours (${decorative.length})`),
     h('div', { class: 'elements-list' }, decorative.map((f) => f.root)));
   for (const field of decorative) {
     const setError = field.setError;
-    field.setError = (message) => {
+    field.setError = (message, property) => {
       if (message) folded.open = true;
-      setError(message);
+      setError(message, property);
     };
   }
   return h('div', {}, h('div', { class: 'elements-list' }, content.map((f) => f.root)), folded);
@@ -183,7 +208,12 @@ function markFieldErrors(error, fields) {
   const names = (path) => [path, path.replace(/^(elements|modifications)\./, '')];
   for (const field of fields) {
     const own = issues.filter((e) => names(e.path).some((p) => p === field.name || p.startsWith(`${field.name}.`)));
-    if (own.length) field.setError(own.map((e) => e.message).join('; '));
+    const byProperty = new Map();
+    for (const e of own) {
+      const property = names(e.path).filter((p) => p.startsWith(`${field.name}.`)).map((p) => p.slice(field.name.length + 1))[0] ?? null;
+      byProperty.set(property, [...(byProperty.get(property) ?? []), e.message]);
+    }
+    for (const [property, messages] of byProperty) field.setError(messages.join('; '), property ?? undefined);
   }
   if (error.code === 'unknown_element' || error.code === 'invalid_property' || error.code === 'image_fetch_failed') {
     const named = fields.find((f) => error.message.includes(`"${f.name}"`));

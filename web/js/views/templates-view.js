@@ -1,5 +1,6 @@
 // Templates list (GET /templates/all), sortable by created/updated date.
 import { clear, copyButton, errorBox, formatDate, h, icon, timeAgo } from '../dom.js';
+import { templateThumbnail } from './template-thumbnail.js';
 
 // Survives navigating to a playground and back.
 const sortState = { sort: 'updatedAt', order: 'desc' };
@@ -56,7 +57,7 @@ async function load(content, ctx) {
   const rows = templates.map((t) => {
     const href = `#/templates/${encodeURIComponent(t.id)}`;
     return h('tr', { class: 'row-link', onclick: (event) => { if (!event.target.closest('a, button')) location.hash = href; } },
-      h('td', {}, h('a', { href, class: 'row-title' }, t.name)),
+      h('td', {}, h('div', { class: 'template-name-cell' }, templateThumbnail(t), h('a', { href, class: 'row-title' }, t.name))),
       h('td', { class: 'hide-sm' }, h('span', { class: 'id-cell' }, h('code', {}, t.id), copyButton(t.id, '', 'Template id copied'))),
       h('td', { class: 'nowrap hide-sm' }, formatDate(t.createdAt)),
       h('td', { class: 'nowrap' }, timeAgo(t.updatedAt)),

@@ -1,0 +1,47 @@
+import { ApiError } from '../domain/errors.js';
+import { applyOverrides } from '../domain/overrides.js';
+import type { RenderOutput } from '../render/render-document.js';
+import type { Account } from '../store/store.js';
+import { checkTemplate } from './check-template.js';
+import { getTemplate } from './manage-templates.js';
+import { renderUnpaid } from './render-template.js';
+import type { ServiceDeps } from './service-deps.js';
+
+export interface PreviewInput {
+  templateId?: string;
+  /** An unsaved document, validated exactly as a save would validate it. */
+  template?: unknown;
+  elements?: Record<string, unknown>;
+  modifications?: Record<string, unknown>;
+}
+
+/**
+ * The free use case: the same validation, overrides, budget, fetch and render
+ * pool as a paid generate, but nothing is charged, stored or given a URL. The
+ * answer is PNG bytes at scale 1 only (no JPEG/WebP, no upscaling): enough to
+ * check a design, and the caller's rate limit and daily cap (enforced by the
+ * route) keep it from standing in for paid renders.
+ */
+export async function previewImage(deps: ServiceDeps, account: Account, input: PreviewInput): Promise<RenderOutput> {
+  const templateId = input.templateId?.trim();
+  if (templateId && input.template !== undefined) {
+    throw new ApiError('invalid_request', 'Send either "templateId" (a saved template) or "template" (an unsaved document), not both.', {
+      errors: [{ path: 'template', message: 'not allowed together with "templateId"' }],
+    });
+  }
+  if (!templateId && input.template === undefined) {
+    throw new ApiError('missing_template_id', 'The request body needs "templateId" (a saved template) or "template" (an unsaved document) to preview.');
+  }
+  if (input.elements !== undefined && input.modifications !== undefined) {
+    throw new ApiError('invalid_request', 'Send the changes under either "elements" or "modifications", not both.', {
+      errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
+    });
+  }
+  const document = templateId
+    ? (await getTemplate(deps, account.id, templateId)).document
+    : await checkTemplate(deps, account.id, input.template);
+  const changes = input.elements ?? input.modifications ?? {};
+  const applied = applyOverrides(document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
+  if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
+  return renderUnpaid(deps, account.id, applied.document, { format: 'png', scale: 1 }, 'previews are free');
+}
