@@ -4,7 +4,9 @@
 // Layout rules, as for the demo templates: every object uses originX/originY
 // left/top (Fabric 7 centres by default), every text is a Textbox with a fixed
 // width, and texts a caller will replace get a height plus textFit "shrink" so a
-// longer value shrinks instead of spilling out of its frame. Only shapes,
+// longer value shrinks instead of spilling out of its frame. Each height holds
+// the sample text at full size (Fabric: a line is fontSize × 1.13 × lineHeight,
+// the last without lineHeight), so shrinking only starts with a longer value. Only shapes,
 // gradients and bundled fonts: a starter must render offline and stay small.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -132,7 +134,7 @@ const starters = {};
         circle('decor-sun', 620, -220, 480, radial(480, 480, 480, [[0, 'rgba(251,146,60,0.55)'], [0.7, 'rgba(251,146,60,0.12)'], [1, 'rgba(251,146,60,0)']])),
         polygon('decor-wave', 0, 1360, [{ x: 0, y: 140 }, { x: 360, y: 40 }, { x: 720, y: 120 }, { x: 1080, y: 0 }, { x: 1080, y: 560 }, { x: 0, y: 560 }], linear(0, 0, 1080, 0, [[0, '#F97316'], [1, '#E11D48']])),
         text('kicker', 96, 220, 700, 'FREE LIVE WEBINAR', { fontFamily: 'Inter', fontWeight: 700, fontSize: 34, charSpacing: 240, fill: '#C2410C' }),
-        text('title', 96, 310, 888, 'Design systems that scale with your team', { fontFamily: 'Playfair Display', fontWeight: 700, fontSize: 112, lineHeight: 1.08, fill: '#1C1917', ...fit(380, 64) }),
+        text('title', 96, 310, 888, 'Design systems that scale with your team', { fontFamily: 'Playfair Display', fontWeight: 700, fontSize: 112, lineHeight: 1.08, fill: '#1C1917', ...fit(420, 64) }),
         rect('date-card', 96, 780, 888, 200, '#FFFFFF', { rx: 28, ry: 28, shadow: shadow('rgba(120,53,15,0.14)', 40, 0, 16) }),
         text('date', 144, 820, 520, 'Thursday, June 12', { fontFamily: 'Inter', fontWeight: 700, fontSize: 44, fill: '#1C1917', ...fit(54, 28) }),
         text('time', 144, 888, 520, '17:00 CET · 45 minutes', { fontFamily: 'Inter', fontSize: 32, fill: '#78716C', ...fit(40, 20) }),
@@ -163,7 +165,7 @@ const starters = {};
         circle('subject-circle', 830, 150, 200, '#18181B', { stroke: '#FFFFFF', strokeWidth: 12, shadow: shadow('rgba(0,0,0,0.45)', 40, 0, 16) }),
         polygon('play-icon', 975, 270, [{ x: 0, y: 0 }, { x: 140, y: 80 }, { x: 0, y: 160 }], '#FDE047', { strokeLineJoin: 'round' }),
         ...pill('episode', 64, 120, 190, 56, '#EF4444', 'EPISODE 12', { fontFamily: 'Inter', fontWeight: 700, fontSize: 22, charSpacing: 100, fill: '#FFFFFF' }),
-        text('title', 64, 210, 720, 'I SHIPPED IT IN 7 DAYS', { fontFamily: 'Oswald', fontWeight: 700, fontSize: 136, lineHeight: 1, fill: '#FFFFFF', shadow: shadow('rgba(0,0,0,0.6)', 0, 6, 6), ...fit(300, 70) }),
+        text('title', 64, 210, 720, 'I SHIPPED IT IN 7 DAYS', { fontFamily: 'Oswald', fontWeight: 700, fontSize: 136, lineHeight: 1, fill: '#FFFFFF', shadow: shadow('rgba(0,0,0,0.6)', 0, 6, 6), ...fit(320, 70) }),
         rect('title-underline', 64, 530, 260, 14, '#FDE047', { rx: 7, ry: 7 }),
         text('channel', 64, 566, 600, '@buildinpublic', { fontFamily: 'Inter', fontWeight: 700, fontSize: 30, fill: '#A1A1AA', ...fit(40, 18) }),
       ],
@@ -184,7 +186,7 @@ const starters = {};
         circle('decor-circle', 1120, -180, 300, 'rgba(255,255,255,0.06)'),
         circle('decor-circle-2', 1290, 260, 200, 'rgba(255,255,255,0.05)'),
         circle('discount-disc', 90, 60, 190, '#FDE68A', { shadow: shadow('rgba(0,0,0,0.25)', 30, 0, 12) }),
-        text('discount', 90, 60 + 190 - 80, 380, '40%', { fontFamily: 'Montserrat', fontWeight: 700, fontSize: 120, lineHeight: 1, textAlign: 'center', fill: '#064E3B', ...fit(120, 60) }),
+        text('discount', 90, 60 + 190 - 80, 380, '40%', { fontFamily: 'Montserrat', fontWeight: 700, fontSize: 120, lineHeight: 1, textAlign: 'center', fill: '#064E3B', ...fit(140, 60) }),
         text('discount-label', 90, 60 + 190 + 52, 380, 'OFF EVERYTHING', { fontFamily: 'Inter', fontWeight: 700, fontSize: 24, charSpacing: 160, textAlign: 'center', fill: '#065F46' }),
         text('kicker', 540, 96, 860, 'SPRING SALE', { fontFamily: 'Inter', fontWeight: 700, fontSize: 28, charSpacing: 300, fill: '#6EE7B7' }),
         text('title', 540, 142, 880, 'Fresh gear for longer days', { fontFamily: 'Poppins', fontWeight: 700, fontSize: 64, lineHeight: 1.1, fill: '#FFFFFF', ...fit(150, 36) }),
