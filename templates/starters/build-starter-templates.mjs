@@ -156,7 +156,7 @@ const starters = {};
   const W = 1280, H = 720;
   starters['youtube-thumbnail'] = {
     name: 'YouTube thumbnail',
-    description: 'Bold, high-contrast thumbnail: episode tag, a three-line headline and a highlight shape.',
+    description: 'Bold, high-contrast thumbnail: episode tag, a big two-line headline and a play badge.',
     template: {
       version: VERSION, width: W, height: H, background: '#111111',
       objects: [
