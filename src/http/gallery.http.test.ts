@@ -1,18 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Static } from '@sinclair/typebox';
 import sharp from 'sharp';
 import { renderDocument } from '../render/render-document.js';
+import type { GalleryResult } from './api-schemas.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
-interface GalleryEntry {
-  id: string;
-  name: string;
-  description: string;
-  width: number;
-  height: number;
-  previewURL: string;
-  template: { width: number; height: number; objects: Array<{ name?: string }> };
-}
+type GalleryEntry = Static<typeof GalleryResult>[number];
 
 describe('starter gallery routes', () => {
   let t: TestApp;

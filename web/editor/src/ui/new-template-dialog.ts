@@ -126,27 +126,25 @@ function setUpBlank(finish: (choice: NewTemplateChoice) => void): void {
   });
 }
 
-function failure(panel: HTMLElement, what: string, error: unknown, retry: () => void): void {
-  const message = error instanceof ApiFailure ? error.message : String(error);
-  panel.replaceChildren(
-    h('p', { class: 'field-error', role: 'alert' }, `${what} could not be loaded: ${message}`),
-    h('button', { type: 'button', onclick: retry }, 'Try again'),
-  );
-}
-
-async function fillStarters(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
+/** Shows "Loading…", then what `show` makes of the data, or the error with a way to try again. */
+async function fillPanel<T>(panel: HTMLElement, what: string, load: () => Promise<T>, show: (data: T) => Node[]): Promise<void> {
   panel.setAttribute('aria-busy', 'true');
-  panel.replaceChildren(h('p', { class: 'empty' }, 'Loading starters…'));
-  let starters: StarterTemplate[];
+  panel.replaceChildren(h('p', { class: 'empty' }, `Loading ${what.toLowerCase()}…`));
   try {
-    starters = await api.gallery();
+    panel.replaceChildren(...show(await load()));
   } catch (error) {
-    failure(panel, 'The starters', error, () => void fillStarters(panel, finish));
-    return;
+    const message = error instanceof ApiFailure ? error.message : String(error);
+    panel.replaceChildren(
+      h('p', { class: 'field-error', role: 'alert' }, `${what} could not be loaded: ${message}`),
+      h('button', { type: 'button', onclick: () => void fillPanel(panel, what, load, show) }, 'Try again'),
+    );
   } finally {
     panel.removeAttribute('aria-busy');
   }
-  panel.replaceChildren(
+}
+
+function fillStarters(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
+  return fillPanel<StarterTemplate[]>(panel, 'The starters', () => api.gallery(), (starters) => [
     h('p', { class: 'hint' }, 'Ready-made designs with every element named for the API. Pick one to open a copy.'),
     h('ul', { class: 'gallery', 'aria-label': 'Starter templates' }, ...starters.map((s) => h('li', {},
       h('button', {
@@ -159,27 +157,17 @@ async function fillStarters(panel: HTMLElement, finish: (choice: NewTemplateChoi
       h('span', { class: 'gallery-name' }, s.name),
       h('span', { class: 'gallery-size' }, `${s.width} × ${s.height}`),
       h('span', { class: 'gallery-description' }, s.description))))),
-  );
+  ]);
 }
 
-async function fillMine(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
-  panel.setAttribute('aria-busy', 'true');
-  panel.replaceChildren(h('p', { class: 'empty' }, 'Loading your templates…'));
-  let mine: TemplateSummaryDated[];
-  try {
-    mine = await api.templates();
-  } catch (error) {
-    failure(panel, 'Your templates', error, () => void fillMine(panel, finish));
-    return;
-  } finally {
-    panel.removeAttribute('aria-busy');
-  }
-  if (mine.length === 0) {
-    panel.replaceChildren(h('p', { class: 'empty' }, 'You have no saved templates yet. Start from a blank canvas or a starter.'));
-    return;
-  }
+function fillMine(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
+  return fillPanel<TemplateSummaryDated[]>(panel, 'Your templates', () => api.templates(), (mine) => listMine(mine, finish));
+}
+
+function listMine(mine: TemplateSummaryDated[], finish: (choice: NewTemplateChoice) => void): Node[] {
+  if (mine.length === 0) return [h('p', { class: 'empty' }, 'You have no saved templates yet. Start from a blank canvas or a starter.')];
   const status = h('p', { class: 'hint', role: 'status' });
-  panel.replaceChildren(
+  return [
     h('p', { class: 'hint' }, 'Opens a copy named "… copy"; the original stays as it is.'),
     h('ul', { class: 'mine', 'aria-label': 'Your templates' }, ...mine.map((t) => h('li', {},
       h('button', {
@@ -199,5 +187,5 @@ async function fillMine(panel: HTMLElement, finish: (choice: NewTemplateChoice) 
       h('span', { class: 'gallery-name' }, t.name),
       h('span', { class: 'gallery-size' }, `Updated ${new Date(t.updatedAt).toLocaleDateString()}`))))),
     status,
-  );
+  ];
 }
