@@ -1,7 +1,6 @@
 /**
- * What a browser test of the editor does again and again: sign in through the
- * redirect, watch the console, take the canvas's own PNG and the API's, and
- * measure how far apart they are.
+ * What the editor's browser tests share: sign-in on the way into the editor,
+ * the canvas's own PNG, the API's PNG, and the pixel comparison between them.
  */
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,7 +14,7 @@ import { SHOTS } from './browser-session.e2e-helper.js';
 /** The issue's bar: the API's PNG within 0.5% of the editor canvas's own. */
 export const MAX_MISMATCH = 0.005;
 
-/** Every console error and CSP violation is collected; a test asserts the list is empty. */
+/** Every console error and CSP violation fails the test: the page must run under the strict CSP as is. */
 export function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
@@ -27,29 +26,37 @@ export async function ready(page: Page): Promise<void> {
   await page.waitForSelector('body[data-ready="true"]');
 }
 
-/** Opens an editor URL signed out; the developer area's sign-in (as the demo user the first run printed) sends the browser back. */
+const EDITOR_SHOWN = 'body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]';
+
+/**
+ * Opens an editor URL as a person would: signed out, the editor sends the
+ * browser to the developer area's sign-in, which sends it back afterwards.
+ * Signs in as the demo user, whose password the first run printed once.
+ */
 export async function openEditor(page: Page, server: ServerProcess, url: string): Promise<void> {
   await page.goto(url);
   const email = page.getByLabel('Email', { exact: true });
-  await Promise.race([page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]'), email.waitFor()]);
+  await Promise.race([page.waitForSelector(EDITOR_SHOWN), email.waitFor()]);
   if (!(await email.isVisible())) return;
   const printed = server.output();
   await email.fill(/email:\s+(\S+)/.exec(printed)![1]);
   await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/editor');
-  await page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]');
+  await page.waitForSelector(EDITOR_SHOWN);
 }
 
-export async function generatedPng(server: ServerProcess, templateId: string): Promise<PNG> {
+/** POST /image/generate with the given credentials, then the PNG its imageURL serves. */
+export async function generatedPng(server: ServerProcess, templateId: string, auth: { authorization: string } = server.auth, elements?: Record<string, unknown>): Promise<PNG> {
   const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId }),
+    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId, elements }),
   });
   assert.equal(generated.status, 200, await generated.clone().text());
   const { imageURL } = (await generated.json()) as { imageURL: string };
   return PNG.sync.read(Buffer.from(await (await fetch(imageURL)).arrayBuffer()));
 }
 
+/** The editor's "PNG" button: the canvas at the template's size, as Fabric draws it. */
 export async function editorPng(page: Page): Promise<PNG> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'PNG' }).click();

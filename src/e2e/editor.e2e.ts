@@ -5,18 +5,14 @@
  * Screenshots land in dist/e2e-screenshots/ (E2E_SCREENSHOTS to override).
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import pixelmatch from 'pixelmatch';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-
-/** The issue's bar: the API's PNG within 0.5% of the editor canvas's own. */
-const MAX_MISMATCH = 0.005;
+import { editorPng, generatedPng, MAX_MISMATCH, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
 let server: ServerProcess;
@@ -31,73 +27,16 @@ after(async () => {
   await session?.close();
 });
 
-/** Every console error and CSP violation fails the test: the page must run under the strict CSP as is. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  return problems;
-}
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-ready="true"]');
-}
-
 /** Undo/redo restore asynchronously (fonts, loadFromJSON): wait for the layers list to show the name. */
 const topLayerIs = (page: Page, name: string) => page.waitForSelector(`li.layer[data-name="${name}"]:first-child`);
 
-async function generatedPng(templateId: string): Promise<PNG> {
-  const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId }),
-  });
-  assert.equal(generated.status, 200, await generated.clone().text());
-  const { imageURL } = (await generated.json()) as { imageURL: string };
-  return PNG.sync.read(Buffer.from(await (await fetch(imageURL)).arrayBuffer()));
-}
-
-async function editorPng(page: Page): Promise<PNG> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PNG' }).click();
-  return PNG.sync.read(await readFile((await (await download).path())!));
-}
-
-/** Share of differing pixels; writes the diff image next to the screenshots when over the bar. */
-async function mismatch(a: PNG, b: PNG, label: string): Promise<number> {
-  assert.equal(a.width, b.width, label);
-  assert.equal(a.height, b.height, label);
-  const diff = new PNG({ width: a.width, height: a.height });
-  const differing = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
-  const share = differing / (a.width * a.height);
-  console.log(`${label}: editor vs API ${differing} differing pixels of ${a.width * a.height} (${(share * 100).toFixed(3)}%)`);
-  if (share > MAX_MISMATCH) await writeFile(path.join(SHOTS, `diff-${label.replace(/\W+/g, '-')}.png`), PNG.sync.write(diff));
-  return share;
-}
-
 const layerName = (page: Page, n: number) => page.getByLabel(`Name of layer ${n}`, { exact: true });
-
-/**
- * Opens an editor URL as a person would: signed out, the editor sends the
- * browser to the developer area's sign-in, which sends it back afterwards.
- * Signs in as the demo user, whose password the first run printed once.
- */
-async function openEditor(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  const email = page.getByLabel('Email', { exact: true });
-  await Promise.race([page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]'), email.waitFor()]);
-  if (!(await email.isVisible())) return;
-  const printed = server.output();
-  await email.fill(/email:\s+(\S+)/.exec(printed)![1]);
-  await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/editor');
-  await page.waitForSelector('body[data-ready="true"], dialog#new-dialog[open], dialog#draft-dialog[open]');
-}
 
 test('design from a preset, rename, undo/redo, save, reload, and the API renders the same pixels', async () => {
   const page = await context.newPage();
   const problems = watch(page);
 
-  await openEditor(page, `${server.base}/editor`);
+  await openEditor(page, server, `${server.base}/editor`);
 
   await page.getByLabel('Name', { exact: true }).fill('E2E card');
   await page.screenshot({ path: path.join(SHOTS, 'editor-new-template.png') });
@@ -164,7 +103,7 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   const fromEditor = await editorPng(page);
   assert.equal(fromEditor.width, 1200);
   assert.equal(fromEditor.height, 630);
-  const share = await mismatch(fromEditor, await generatedPng(templateId!), 'E2E card');
+  const share = await mismatch(fromEditor, await generatedPng(server, templateId!), 'E2E card');
   assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -178,7 +117,7 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
 test('shapes, a gradient, a shadow, a dash and italic text are saved and rendered by the API as drawn', async () => {
   const page = await context.newPage();
   const problems = watch(page);
-  await openEditor(page, `${server.base}/editor`);
+  await openEditor(page, server, `${server.base}/editor`);
   await page.getByLabel('Name', { exact: true }).fill('E2E shapes');
   await page.getByLabel('Open Graph (1200 × 630)').check();
   await page.getByRole('button', { name: 'Create' }).click();
@@ -237,7 +176,7 @@ test('shapes, a gradient, a shadow, a dash and italic text are saved and rendere
   await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: path.join(SHOTS, 'editor-shapes-phone.png'), fullPage: true });
 
-  const share = await mismatch(await editorPng(page), await generatedPng(templateId), 'E2E shapes');
+  const share = await mismatch(await editorPng(page), await generatedPng(server, templateId), 'E2E shapes');
   assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
   assert.deepEqual(problems, []);
   await page.close();
@@ -262,7 +201,7 @@ test('names are text not markup, copy/paste/duplicate keep names unique, export/
   const dialogs: string[] = [];
   const trap = (p: Page) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
   trap(page);
-  await openEditor(page, `${server.base}/editor?template=${id}`);
+  await openEditor(page, server, `${server.base}/editor?template=${id}`);
   await ready(page);
   assert.equal(await page.getByLabel('Template name').inputValue(), evil);
   assert.equal(await layerName(page, 1).inputValue(), evil);
@@ -297,7 +236,7 @@ test('names are text not markup, copy/paste/duplicate keep names unique, export/
   page = await context.newPage();
   problems = watch(page);
   trap(page);
-  await openEditor(page, `${server.base}/editor?template=${id}`);
+  await openEditor(page, server, `${server.base}/editor?template=${id}`);
   const offer = page.getByRole('dialog', { name: 'Unsaved draft found' });
   await offer.waitFor();
   assert.match(await offer.innerText(), /<img src=x onerror=alert\(1\)>/);
@@ -350,7 +289,7 @@ test("the server's validation error is shown at the object it names", async () =
 
   const page = await context.newPage();
   const problems = watch(page);
-  await openEditor(page, `${server.base}/editor?template=${id}`);
+  await openEditor(page, server, `${server.base}/editor?template=${id}`);
   await ready(page);
   await page.getByRole('button', { name: 'Select headline' }).click();
   // The editor draws an account font from its file: let that load finish before the font is deleted.
@@ -380,9 +319,9 @@ test('the demo templates open in the editor as the API renders them', async () =
   const problems = watch(page);
   const over: string[] = [];
   for (const t of list.filter((x) => !['E2E card', 'Font check', 'E2E shapes', '<img src=x onerror=alert(1)>'].includes(x.name))) {
-    await openEditor(page, `${server.base}/editor?template=${t.id}`);
+    await openEditor(page, server, `${server.base}/editor?template=${t.id}`);
     await ready(page);
-    const share = await mismatch(await editorPng(page), await generatedPng(t.id), t.name);
+    const share = await mismatch(await editorPng(page), await generatedPng(server, t.id), t.name);
     if (t.name === 'Social card') {
       await page.locator('li.layer[data-name="title"] .layer-kind').click();
       await page.screenshot({ path: path.join(SHOTS, 'editor-social-card.png') });

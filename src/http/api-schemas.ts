@@ -117,6 +117,19 @@ export const TemplateFull = Type.Object({
   template: TemplateDocumentSchema,
 });
 
+/** The editor's ready-made designs: the documents themselves, copied into an account only when the user saves. */
+export const StarterIdParams = Type.Object({ starterId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const GalleryResult = Type.Array(Type.Object({
+  id: Type.String({ description: 'Lower-case letters, digits and dashes; never a template id.' }),
+  name: Type.String(),
+  description: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  previewURL: Type.String({ description: 'Relative to the API\'s base address: a PNG at most 480 px on its longer side, drawn by the renderer.' }),
+  template: TemplateDocumentSchema,
+}));
+
 export const AccountResult = Type.Object({ id: Type.String(), name: Type.String(), credits: Type.Integer() });
 
 export const UsageQuery = Type.Object({

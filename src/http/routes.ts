@@ -4,6 +4,7 @@ import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
 import { registerAssetRoutes } from './routes/asset-routes.js';
 import { registerFontRoutes } from './routes/font-routes.js';
+import { registerGalleryRoutes } from './routes/gallery-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
@@ -17,6 +18,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions, auth:
   registerGenerateRoutes(app, options.deps);
   registerPreviewRoutes(app, options);
   registerTemplateRoutes(app, options.deps);
+  registerGalleryRoutes(app, options.deps);
   registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
   registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);

@@ -298,9 +298,9 @@ function quoteCard() {
 }
 
 const templates = {
-  'social-card': { name: 'Social card', template: socialCard() },
-  certificate: { name: 'Certificate', template: certificate() },
-  'quote-card': { name: 'Quote card', template: quoteCard() },
+  'social-card': { name: 'Social card', description: 'Open Graph card with a photo, logo, title and tagline.', template: socialCard() },
+  certificate: { name: 'Certificate', description: 'A4 landscape certificate: recipient, course, date and signature.', template: certificate() },
+  'quote-card': { name: 'Quote card', description: 'Square quote with its author, portrait and role.', template: quoteCard() },
 };
 
 const LONG = {

@@ -32,6 +32,23 @@ export interface TemplateFull extends TemplateSummary {
   template: TemplateDocument;
 }
 
+/** GET /templates/all's rows. */
+export interface TemplateSummaryDated extends TemplateSummary {
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /templates/gallery's rows; previewURL is relative, like every URL here. */
+export interface StarterTemplate {
+  id: string;
+  name: string;
+  description: string;
+  width: number;
+  height: number;
+  previewURL: string;
+  template: TemplateDocument;
+}
+
 export interface AccountFont {
   id: string;
   family: string;
@@ -129,6 +146,8 @@ export const api = {
   },
   account: () => request<{ id: string }>('GET', '/account'),
   template: (id: string) => request<TemplateFull>('GET', `/templates/${encodeURIComponent(id)}`),
+  templates: () => request<TemplateSummaryDated[]>('GET', '/templates/all'),
+  gallery: () => request<StarterTemplate[]>('GET', '/templates/gallery'),
   createTemplate: (name: string, template: TemplateDocument) => request<TemplateSummary>('POST', '/templates', { name, template }),
   updateTemplate: (id: string, name: string, template: TemplateDocument) =>
     request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),

@@ -10,7 +10,6 @@ import { DocumentStore } from './document-store.js';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
 import { setAccountFonts, setBundledFonts } from './fonts.js';
-import { CANVAS_SIDE, SIZE_PRESETS } from './presets.js';
 import { byId, h } from './ui/dom.js';
 import { renderLayers } from './ui/layers-panel.js';
 // Selection tools (multi-select, align, group, clipboard, snapping, zoom): see decision 0020.
@@ -20,6 +19,7 @@ import { installSnapping } from './snapping.js';
 import { renderAlignToolbar } from './ui/align-toolbar.js';
 import { Zoom } from './zoom.js';
 import { mountPreviewPanel } from './ui/preview-panel.js';
+import { chooseNewTemplate, duplicateTemplate, type NewTemplateChoice } from './ui/new-template-dialog.js';
 import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
 
 const params = new URLSearchParams(location.search);
@@ -95,9 +95,19 @@ async function main(): Promise<void> {
   const useDraft = draft !== null && JSON.stringify(draft.template) !== (templateId ? store.history.present : '') && (await offerDraft(draft));
   if (!useDraft) clearDraft(templateId);
   if (!templateId && !useDraft) {
-    const choice = await chooseSize();
+    const from = params.get('from');
+    let choice: NewTemplateChoice | null = null;
+    if (from) {
+      try {
+        choice = await duplicateTemplate(from);
+      } catch (error) {
+        say(`The template to duplicate could not be loaded: ${error instanceof ApiFailure ? error.message : String(error)}`, 'error');
+      }
+    }
+    choice ??= await chooseNewTemplate();
     nameInput.value = choice.name;
-    await store.load({ version: '7.4.0', width: choice.width, height: choice.height, objects: [], background: '#ffffff' });
+    await store.load(choice.template);
+    say(choice.note, 'info');
   }
   savedSnapshot = templateId ? store.history.present : '';
   if (useDraft) {
@@ -305,43 +315,6 @@ function offerDraft(draft: Draft): Promise<boolean> {
   dialog.returnValue = '';
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'restore'), { once: true }));
-}
-
-function chooseSize(): Promise<{ name: string; width: number; height: number }> {
-  const dialog = byId<HTMLDialogElement>('new-dialog');
-  const presets = byId<HTMLElement>('presets');
-  presets.replaceChildren(
-    ...[...SIZE_PRESETS, { id: 'custom', label: 'Custom size', width: 0, height: 0 }].map((p, i) =>
-      h('label', { class: 'preset' }, h('input', { type: 'radio', name: 'preset', value: p.id, checked: i === 0 }), h('span', {}, p.label)),
-    ),
-  );
-  const w = byId<HTMLInputElement>('custom-width');
-  const hh = byId<HTMLInputElement>('custom-height');
-  for (const input of [w, hh]) {
-    input.min = String(CANVAS_SIDE.min);
-    input.max = String(CANVAS_SIDE.max);
-  }
-  const custom = byId<HTMLElement>('custom-size');
-  presets.addEventListener('change', () => {
-    custom.hidden = (presets.querySelector('input:checked') as HTMLInputElement).value !== 'custom';
-  });
-  dialog.showModal();
-  return new Promise((resolve) => {
-    byId<HTMLFormElement>('new-form').addEventListener('submit', (event) => {
-      event.preventDefault();
-      const id = (presets.querySelector('input:checked') as HTMLInputElement).value;
-      const preset = SIZE_PRESETS.find((p) => p.id === id);
-      const width = preset ? preset.width : Number(w.value);
-      const height = preset ? preset.height : Number(hh.value);
-      if (![width, height].every((n) => Number.isInteger(n) && n >= CANVAS_SIDE.min && n <= CANVAS_SIDE.max)) {
-        w.setCustomValidity(`Whole pixels from ${CANVAS_SIDE.min} to ${CANVAS_SIDE.max}.`);
-        w.reportValidity();
-        return;
-      }
-      dialog.close();
-      resolve({ name: byId<HTMLInputElement>('new-name').value.trim() || 'Untitled', width, height });
-    });
-  });
 }
 
 void main().catch((error) => say(`The editor failed to start: ${(error as Error).message}`, 'error'));

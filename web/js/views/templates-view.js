@@ -63,6 +63,8 @@ async function load(content, ctx) {
       h('td', { class: 'nowrap' }, timeAgo(t.updatedAt)),
       h('td', { class: 'actions' }, h('div', { class: 'row-actions' },
         h('a', { href: `editor?template=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Edit ${t.name}` }, icon('pencil'), 'Edit'),
+        // The editor opens an unsaved copy named "<name> copy"; nothing is stored until Save.
+        h('a', { href: `editor?from=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Duplicate ${t.name}` }, icon('copy'), 'Duplicate'),
         h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground'))));
   });
   clear(content, header,

@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { GalleryResult, StarterIdParams } from '../api-schemas.js';
+import type { ImprintApp } from '../app.js';
+import { bearer, errorResponses } from '../routes.js';
+import { ApiError } from '../../domain/errors.js';
+import { bundledFontFamilies } from '../../render/fonts/font-registry.js';
+import type { TemplateDocumentInput } from '../../domain/template-schema.js';
+import type { ServiceDeps } from '../../services/service-deps.js';
+import { loadStarters, StarterPreviews, starterDirs } from '../../services/starter-gallery.js';
+
+const tags = ['Templates'];
+
+/**
+ * Static paths under /templates: find-my-way matches a static segment before
+ * a parameter, so /templates/gallery never reaches /templates/:templateId, and
+ * no template can be shadowed because template ids always start with "tpl_".
+ */
+export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: readonly string[] = starterDirs()): void {
+  const starters = loadStarters(dirs, bundledFontFamilies());
+  const previews = new StarterPreviews(deps);
+  // Starters passed validation when loaded, so they have the schema's shape.
+  const listing = starters.map((s) => ({ ...s, template: s.template as unknown as TemplateDocumentInput, previewURL: `templates/gallery/${s.id}/preview.png` }));
+
+  app.get('/templates/gallery', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'List the starter templates',
+      description: 'Ready-made designs to start from. Copy one with POST /templates (name and template); it costs nothing.',
+      tags, security: bearer, response: { 200: GalleryResult, ...errorResponses() },
+    },
+  }, async (_request, reply) => {
+    // The same for every caller and until the next deploy; private because the route needs a credential.
+    reply.header('Cache-Control', 'private, max-age=300');
+    return listing;
+  });
+
+  app.get('/templates/gallery/:starterId/preview.png', {
+    config: { auth: 'read' },
+    schema: {
+      summary: 'Preview of a starter template', description: 'PNG drawn by the renderer, at most 480 px on its longer side.',
+      tags, security: bearer, params: StarterIdParams, response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: Type.Null(), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const starter = starters.find((s) => s.id === request.params.starterId);
+    if (!starter) throw new ApiError('not_found', `No starter template "${request.params.starterId}". GET /templates/gallery lists them.`);
+    const { png, etag } = await previews.get(starter);
+    reply.header('ETag', etag).header('Cache-Control', 'private, max-age=3600');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return reply.type('image/png').send(png);
+  });
+}
