@@ -146,7 +146,9 @@ async function main(): Promise<void> {
     const r = [...attackerStats.refused].sort((a, b) => a - b);
     console.log('');
     console.log(`attacker, slowest within budget: ${s.length} requests, p50 ${f(percentile(s, 50))}, statuses ${JSON.stringify(attackerStats.slowStatus)}`);
-    console.log(`attacker, over budget:           ${r.length} requests, p50 ${f(percentile(r, 50))}, p99 ${f(percentile(r, 99))}, statuses ${JSON.stringify(attackerStats.refusedStatus)}`);
+    console.log(
+      `attacker, over budget:           ${r.length} requests, p50 ${f(percentile(r, 50))}, p99 ${f(percentile(r, 99))}, statuses ${JSON.stringify(attackerStats.refusedStatus)}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -46,7 +46,10 @@ async function p50Of(n: number, fn: (i: number) => unknown): Promise<number> {
     await fn(i);
     samples.push(performance.now() - t0);
   }
-  return percentile(samples.sort((a, b) => a - b), 50);
+  return percentile(
+    samples.sort((a, b) => a - b),
+    50,
+  );
 }
 
 export async function profileImprintStages(input: RenderInput, n: number): Promise<StageTiming[]> {
@@ -65,7 +68,7 @@ export async function profileImprintStages(input: RenderInput, n: number): Promi
     rows.push({ stage, note, p50: await p50Of(n, fn) });
   };
   await add('structured clone of input', 'what postMessage to a worker copies', () => structuredClone(input));
-  await add('parsed objects, cache hit', 'hash of each object\'s JSON + LRU hit', () => caches.nodes.normalize(input.document, '', () => undefined));
+  await add('parsed objects, cache hit', "hash of each object's JSON + LRU hit", () => caches.nodes.normalize(input.document, '', () => undefined));
   await add('normalize (uncached)', 'normalizeDocument: defaults, origins, paints', () => normalizeDocument(input.document));
   await add('text prepare (uncached)', 'prepareText for every text object: wrap + measure', () => {
     for (const src of textSources(doc.objects)) prepareText(src, {});
@@ -78,7 +81,7 @@ export async function profileImprintStages(input: RenderInput, n: number): Promi
     paintDocument(doc, images, 1, { surfaces: caches.surfaces, objectCaches: new ObjectCacheStore() }),
   );
   await add('paint + read, nothing reused', 'a fresh output canvas too', () => paintDocument(doc, images, 1));
-  await add('encodePixels (PNG)', 'sharp: the encode floor\'s own work', () => encodePixels(painted, { format: 'png', quality: 90 }));
+  await add('encodePixels (PNG)', "sharp: the encode floor's own work", () => encodePixels(painted, { format: 'png', quality: 90 }));
   await add('renderDocument, worker caches', 'everything above in one call', () => renderDocument(input, caches));
   await add('renderDocument, cold caches', 'adds normalize, text layout, decode', () => renderDocument(input));
   return rows;

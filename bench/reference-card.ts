@@ -33,7 +33,9 @@ export async function makePhotoJpeg(): Promise<Buffer> {
       raw[i + 2] = Math.round(220 - (160 * y) / n);
     }
   }
-  return sharp(raw, { raw: { width: n, height: n, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width: n, height: n, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 export async function loadReferenceCard(): Promise<ReferenceCard> {

@@ -76,7 +76,10 @@ interface EngineResult {
 }
 
 function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 function engine(name: string, model: string, file: string, render?: () => Promise<Buffer>, skipped?: string): Engine {
@@ -175,7 +178,12 @@ async function main(): Promise<void> {
     `${opts.warmup} warm-up renders each; p50/p90 over ${opts.latencyRuns} renders one at a time; ` +
       `images/s: renders ${CONCURRENCY} at a time for ${(opts.throughputMs / 1000).toFixed(1)} s per engine per round (median of ${ROUNDS} interleaved rounds)`,
   );
-  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
 
   const input: RenderInput = { document: card.document, images: new Map([[card.photoSrc, card.photo]]) };
   // What a generate call with an override looks like to the renderer: the
@@ -199,24 +207,34 @@ async function main(): Promise<void> {
     const engines: Engine[] = [
       engine('PNG-encode floor (sharp)', 'main thread (libuv pool)', 'encode-floor.png', encodeFloor),
       engine('Imprint', `RenderPool, ${WORKERS} worker threads`, 'imprint.png', async () => (await imprintPool.render(input)).data),
-      await startCompetitor('fabric.js 7 / node-canvas', 'fabric-node.png', {
-        engine: 'fabric',
-        setup: {
-          json: withInlinePhoto(card),
-          width,
-          height,
-          fonts: fonts.map((f) => ({ file: sfntFileFor(f), family: f.family, weight: f.weight, style: f.style })),
+      await startCompetitor(
+        'fabric.js 7 / node-canvas',
+        'fabric-node.png',
+        {
+          engine: 'fabric',
+          setup: {
+            json: withInlinePhoto(card),
+            width,
+            height,
+            fonts: fonts.map((f) => ({ file: sfntFileFor(f), family: f.family, weight: f.weight, style: f.style })),
+          },
         },
-      }, competitorPools),
-      await startCompetitor('satori + resvg-js', 'satori-resvg.png', {
-        engine: 'satori',
-        setup: {
-          card: satoriCard(card.document, card.photoDataUrl),
-          width,
-          height,
-          fonts: fonts.map((f) => ({ name: f.family, woff: f.woff, weight: f.weight, style: f.style })),
+        competitorPools,
+      ),
+      await startCompetitor(
+        'satori + resvg-js',
+        'satori-resvg.png',
+        {
+          engine: 'satori',
+          setup: {
+            card: satoriCard(card.document, card.photoDataUrl),
+            width,
+            height,
+            fonts: fonts.map((f) => ({ name: f.family, woff: f.woff, weight: f.weight, style: f.style })),
+          },
         },
-      }, competitorPools),
+        competitorPools,
+      ),
       engine('Imprint, new title each render', `RenderPool, ${WORKERS} worker threads`, 'imprint-new-title.png', async () => (await imprintPool.render(withNewTitle())).data),
     ];
     console.log('  warming up…');
@@ -234,7 +252,12 @@ async function main(): Promise<void> {
   for (const s of await profileImprintStages(input, opts.latencyRuns)) {
     console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
   }
-  console.log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`Sample PNGs of each engine: ${outDir}`);
 }
 

@@ -26,7 +26,10 @@ interface SatoriModule {
   default: (element: unknown, opts: { width: number; height: number; fonts: SatoriFont[] }) => Promise<string>;
 }
 interface ResvgModule {
-  Resvg: new (svg: string, opts: { font: { loadSystemFonts: boolean }; fitTo: { mode: 'original' } }) => {
+  Resvg: new (
+    svg: string,
+    opts: { font: { loadSystemFonts: boolean }; fitTo: { mode: 'original' } },
+  ) => {
     render(): { asPng(): Buffer };
   };
 }

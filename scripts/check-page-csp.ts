@@ -24,7 +24,10 @@ try {
       page.on('pageerror', (e) => failed.push(`pageerror: ${e.message}`));
       // Runs in the page, where window and document exist; typed loosely because this project compiles without the DOM lib.
       await page.addInitScript(() => {
-        const { window, document } = globalThis as unknown as { window: unknown; document: { addEventListener(type: string, listener: (e: { violatedDirective: string; blockedURI: string }) => void): void } };
+        const { window, document } = globalThis as unknown as {
+          window: unknown;
+          document: { addEventListener(type: string, listener: (e: { violatedDirective: string; blockedURI: string }) => void): void };
+        };
         const w = window as unknown as { violations: string[] };
         w.violations = [];
         document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -33,8 +36,10 @@ try {
       await page.waitForTimeout(4000);
       const violations = await page.evaluate(() => (globalThis as unknown as { violations: string[] }).violations);
       const textLength = await page.evaluate(() => (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.length);
-      console.log(`${path} ${bypassCSP ? 'without CSP' : 'with CSP   '}: ${textLength} chars rendered, ${violations.length} violations ${JSON.stringify(violations)}, ` +
-        `failed ${JSON.stringify(failed)}, loaded ${[...loaded].filter((u) => !u.startsWith('/web/js/')).join(' ')}`);
+      console.log(
+        `${path} ${bypassCSP ? 'without CSP' : 'with CSP   '}: ${textLength} chars rendered, ${violations.length} violations ${JSON.stringify(violations)}, ` +
+          `failed ${JSON.stringify(failed)}, loaded ${[...loaded].filter((u) => !u.startsWith('/web/js/')).join(' ')}`,
+      );
       await page.close();
     }
   }

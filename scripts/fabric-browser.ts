@@ -212,12 +212,7 @@ export class FabricBrowser {
 }
 
 /** Runs inside the page: fonts first, then Fabric, then the lower canvas's pixels. */
-async function renderInPage(arg: {
-  doc: TemplateDocument;
-  major: number;
-  samples: Array<{ font: string; text: string }>;
-  mode: 'png' | 'json' | 'json-minimal';
-}): Promise<string> {
+async function renderInPage(arg: { doc: TemplateDocument; major: number; samples: Array<{ font: string; text: string }>; mode: 'png' | 'json' | 'json-minimal' }): Promise<string> {
   const { doc, major, samples, mode } = arg;
   // The project compiles without the DOM lib; this function only runs in the page.
   const g = globalThis as any;

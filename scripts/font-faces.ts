@@ -11,10 +11,7 @@ export interface FontFace {
   file: string;
 }
 
-const FONTSOURCE_PACKAGES = [
-  'inter', 'roboto', 'open-sans', 'montserrat', 'lato', 'poppins', 'oswald',
-  'playfair-display', 'merriweather', 'source-code-pro', 'noto-sans',
-];
+const FONTSOURCE_PACKAGES = ['inter', 'roboto', 'open-sans', 'montserrat', 'lato', 'poppins', 'oswald', 'playfair-display', 'merriweather', 'source-code-pro', 'noto-sans'];
 
 /**
  * The font faces Chromium gets as @font-face rules. Prefer the renderer's own

@@ -6,10 +6,7 @@ import { loadCorpusImages } from './corpus-images.js';
 import type { RawImage } from './pixel-diff.js';
 import { findRepoRoot } from './repo-root.js';
 
-type RenderToRaw = (input: {
-  document: TemplateDocument;
-  images: ReadonlyMap<string, Uint8Array>;
-}) => Promise<{ pixels: Uint8Array; width: number; height: number }>;
+type RenderToRaw = (input: { document: TemplateDocument; images: ReadonlyMap<string, Uint8Array> }) => Promise<{ pixels: Uint8Array; width: number; height: number }>;
 
 /**
  * Imprint's renderToRaw, loaded by path so these tools run under tsx while

@@ -27,14 +27,21 @@ function landscape(w: number, h: number, seed: number, grain: number): Buffer {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const t = y / h;
-      let r = 70 + 150 * t, g = 130 + 80 * t, b = 220 - 60 * t;
-      const dx = x - w * 0.72, dy = y - h * 0.3;
+      let r = 70 + 150 * t,
+        g = 130 + 80 * t,
+        b = 220 - 60 * t;
+      const dx = x - w * 0.72,
+        dy = y - h * 0.3;
       const sun = Math.max(0, 1 - Math.sqrt(dx * dx + dy * dy) / (h * 0.18));
-      r += 120 * sun; g += 100 * sun; b += 20 * sun;
-      const hill = h * (0.62 + 0.08 * Math.sin(x / w * 7 + seed) + 0.04 * Math.sin(x / w * 19));
+      r += 120 * sun;
+      g += 100 * sun;
+      b += 20 * sun;
+      const hill = h * (0.62 + 0.08 * Math.sin((x / w) * 7 + seed) + 0.04 * Math.sin((x / w) * 19));
       if (y > hill) {
         const d = (y - hill) / (h - hill);
-        r = 40 + 50 * d; g = 110 - 40 * d; b = 50 - 20 * d;
+        r = 40 + 50 * d;
+        g = 110 - 40 * d;
+        b = 50 - 20 * d;
       }
       const n = (rand() - 0.5) * grain;
       const i = (y * w + x) * 3;
@@ -52,13 +59,18 @@ function portrait(w: number, h: number, seed: number): Buffer {
   const px = Buffer.alloc(w * h * 3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const cx = x / w - 0.5, cy = y / h - 0.5;
+      const cx = x / w - 0.5,
+        cy = y / h - 0.5;
       const v = 1 - Math.min(1, Math.sqrt(cx * cx + cy * cy) * 1.4);
-      let r = 90 + 140 * v, g = 70 + 110 * v, b = 80 + 60 * v;
+      let r = 90 + 140 * v,
+        g = 70 + 110 * v,
+        b = 80 + 60 * v;
       const head = Math.hypot((x - w * 0.5) / (w * 0.17), (y - h * 0.38) / (h * 0.2));
       const shoulders = y > h * 0.62 && Math.abs(x - w * 0.5) < w * (0.18 + (y / h - 0.62) * 0.9);
       if (head < 1 || shoulders) {
-        r = 60 + 30 * (1 - head); g = 45 + 20 * (1 - head); b = 50;
+        r = 60 + 30 * (1 - head);
+        g = 45 + 20 * (1 - head);
+        b = 50;
       }
       const n = (rand() - 0.5) * 18;
       const i = (y * w + x) * 3;
@@ -81,9 +93,15 @@ function logo(size: number): Buffer {
       const bar = Math.abs(y + 0.5 - c) < size * 0.07 && Math.abs(x + 0.5 - c) < size * 0.36 ? 1 : 0;
       const i = (y * size + x) * 4;
       if (bar) {
-        px[i] = 240; px[i + 1] = 150; px[i + 2] = 30; px[i + 3] = 255;
+        px[i] = 240;
+        px[i + 1] = 150;
+        px[i + 2] = 30;
+        px[i + 3] = 255;
       } else {
-        px[i] = 30; px[i + 1] = 60 + Math.round((120 * x) / size); px[i + 2] = 160; px[i + 3] = Math.round(255 * ring);
+        px[i] = 30;
+        px[i + 1] = 60 + Math.round((120 * x) / size);
+        px[i + 2] = 160;
+        px[i + 3] = Math.round(255 * ring);
       }
     }
   }
@@ -93,10 +111,30 @@ function logo(size: number): Buffer {
 const dir = join(corpusDir(), 'assets');
 mkdirSync(dir, { recursive: true });
 const jobs: Array<[string, Promise<unknown>]> = [
-  ['landscape.jpg', sharp(landscape(480, 320, 7, 24), { raw: { width: 480, height: 320, channels: 3 } }).jpeg({ quality: 82 }).toFile(join(dir, 'landscape.jpg'))],
-  ['portrait.jpg', sharp(portrait(240, 300, 11), { raw: { width: 240, height: 300, channels: 3 } }).jpeg({ quality: 80 }).toFile(join(dir, 'portrait.jpg'))],
-  ['texture.png', sharp(landscape(160, 120, 3, 10), { raw: { width: 160, height: 120, channels: 3 } }).png({ compressionLevel: 9 }).toFile(join(dir, 'texture.png'))],
-  ['logo.png', sharp(logo(128), { raw: { width: 128, height: 128, channels: 4 } }).png({ compressionLevel: 9 }).toFile(join(dir, 'logo.png'))],
+  [
+    'landscape.jpg',
+    sharp(landscape(480, 320, 7, 24), { raw: { width: 480, height: 320, channels: 3 } })
+      .jpeg({ quality: 82 })
+      .toFile(join(dir, 'landscape.jpg')),
+  ],
+  [
+    'portrait.jpg',
+    sharp(portrait(240, 300, 11), { raw: { width: 240, height: 300, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toFile(join(dir, 'portrait.jpg')),
+  ],
+  [
+    'texture.png',
+    sharp(landscape(160, 120, 3, 10), { raw: { width: 160, height: 120, channels: 3 } })
+      .png({ compressionLevel: 9 })
+      .toFile(join(dir, 'texture.png')),
+  ],
+  [
+    'logo.png',
+    sharp(logo(128), { raw: { width: 128, height: 128, channels: 4 } })
+      .png({ compressionLevel: 9 })
+      .toFile(join(dir, 'logo.png')),
+  ],
 ];
 for (const [name, job] of jobs) {
   const info = (await job) as { size: number; width: number; height: number };

@@ -9,14 +9,33 @@ export const shadowedRects = (count: number, side: number) => ({
   height: side,
   background: '#ffffff',
   objects: Array.from({ length: count }, (_, i) => ({
-    type: 'Rect', name: `r${i}`, originX: 'left', originY: 'top', left: 0, top: 0, width: side, height: side, fill: '#336699',
+    type: 'Rect',
+    name: `r${i}`,
+    originX: 'left',
+    originY: 'top',
+    left: 0,
+    top: 0,
+    width: side,
+    height: side,
+    fill: '#336699',
     shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 },
   })),
 });
 
 /** Within the static budget (39 MP output and blur, 470 MP painted), yet seconds of Skia work (~6 s on our VM). */
 export function slowWithinBudget() {
-  const rect = (o: Record<string, unknown>) => ({ type: 'Rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
+  const rect = (o: Record<string, unknown>) => ({
+    type: 'Rect',
+    originX: 'left',
+    originY: 'top',
+    left: 0,
+    top: 0,
+    width: 8000,
+    height: 4900,
+    fill: '#336699',
+    strokeWidth: 0,
+    ...o,
+  });
   return {
     version: '7.0.0',
     width: 8000,

@@ -16,7 +16,11 @@ describe('bounded inputs on a real server', () => {
   let templateId: string;
   const json = (body: unknown, extra: Record<string, string> = {}) => ({ ...s.auth, 'content-type': 'application/json', ...extra, body });
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${s.base}${url}`, { method: 'POST', headers: { ...s.auth, 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(`${s.base}${url}`, {
+      method: 'POST',
+      headers: { ...s.auth, 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
   };
   const credits = async () => ((await (await fetch(`${s.base}/account`, { headers: s.auth })).json()) as { credits: number }).credits;
@@ -75,7 +79,10 @@ describe('bounded inputs on a real server', () => {
     const logo = 'data:image/png;base64,';
     type Case = { name: string; method: 'POST' | 'PUT'; url: string; body: (v: string) => unknown };
     const textbox = (over: Record<string, unknown>) => ({ type: 'textbox', name: 't', left: 0, top: 0, width: 100, text: 'x', fontSize: 12, fontFamily: 'Inter', ...over });
-    const template = (over: Record<string, unknown> = {}, object: Record<string, unknown> = {}) => ({ name: 'n', template: { version: '7.4.0', width: 100, height: 100, objects: [textbox(object)], ...over } });
+    const template = (over: Record<string, unknown> = {}, object: Record<string, unknown> = {}) => ({
+      name: 'n',
+      template: { version: '7.4.0', width: 100, height: 100, objects: [textbox(object)], ...over },
+    });
     const cases: Case[] = [
       { name: 'generate templateId', method: 'POST', url: '/image/generate', body: (v) => ({ templateId: v }) },
       { name: 'generate element name', method: 'POST', url: '/image/generate', body: (v) => ({ templateId, elements: { [v]: { text: 'x' } } }) },
@@ -97,7 +104,12 @@ describe('bounded inputs on a real server', () => {
       { name: 'template fontFamily', method: 'POST', url: '/templates', body: (v) => template({}, { fontFamily: v }) },
       { name: 'template unknown key', method: 'POST', url: '/templates', body: (v) => template({}, { [v]: 1 }) },
       { name: 'template styles key', method: 'POST', url: '/templates', body: (v) => template({}, { styles: { 0: { [v]: { fill: 'red' } } } }) },
-      { name: 'template image src', method: 'POST', url: '/templates', body: (v) => template({ objects: [{ type: 'image', left: 0, top: 0, width: 1, height: 1, src: logo + v }] }) },
+      {
+        name: 'template image src',
+        method: 'POST',
+        url: '/templates',
+        body: (v) => template({ objects: [{ type: 'image', left: 0, top: 0, width: 1, height: 1, src: logo + v }] }),
+      },
       { name: 'template update name', method: 'PUT', url: `/templates/${templateId}`, body: (v) => ({ name: v }) },
     ];
     // ASCII, combining marks (the segmenter's slow path) and digits (regex backtracking).
@@ -113,7 +125,11 @@ describe('bounded inputs on a real server', () => {
         s.resetPeak();
         const rss0 = s.rssMiB();
         const cpu0 = s.cpuMs();
-        const res = await fetch(`${s.base}${c.url.replace('undefined', templateId)}`, { method: c.method, headers: { ...s.auth, 'content-type': 'application/json' }, body: payload });
+        const res = await fetch(`${s.base}${c.url.replace('undefined', templateId)}`, {
+          method: c.method,
+          headers: { ...s.auth, 'content-type': 'application/json' },
+          body: payload,
+        });
         const text = await res.text();
         cpu = Math.min(cpu, s.cpuMs() - cpu0);
         mem = Math.min(mem, s.peakRssMiB() - rss0);
@@ -128,7 +144,9 @@ describe('bounded inputs on a real server', () => {
       for (const unit of units) {
         const a = await measure(c, fill(unit, small));
         const b = await measure(c, fill(unit, large));
-        rows.push(`${c.name.padEnd(24)} ${JSON.stringify(unit).padEnd(10)} ${String(a.status).padEnd(4)}${String(b.status).padEnd(4)} cpu ${String(a.cpu).padStart(5)} → ${String(b.cpu).padStart(5)} ms   peak +${a.mem.toFixed(0).padStart(4)} → +${b.mem.toFixed(0).padStart(4)} MiB`);
+        rows.push(
+          `${c.name.padEnd(24)} ${JSON.stringify(unit).padEnd(10)} ${String(a.status).padEnd(4)}${String(b.status).padEnd(4)} cpu ${String(a.cpu).padStart(5)} → ${String(b.cpu).padStart(5)} ms   peak +${a.mem.toFixed(0).padStart(4)} → +${b.mem.toFixed(0).padStart(4)} MiB`,
+        );
         // 4× the input: linear work is ~4×, quadratic ~16×. 2× margin, plus slack for
         // the 10 ms tick, GC and a busy CI machine: a small case can read 0 ms while
         // parsing 5 MB of JSON alone costs 40-190 ms. The slack still catches what
@@ -143,7 +161,15 @@ describe('bounded inputs on a real server', () => {
   });
 
   test('malformed cursors on /account/usage are a 400, never a 500', async () => {
-    for (const cursor of ['x', '', '%00', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["+275760-09-13T00:00:00.000Z",1]').toString('base64url'), Buffer.from('["2026-01-01T00:00:00.000Z",-1]').toString('base64url'), 'A'.repeat(8000)]) {
+    for (const cursor of [
+      'x',
+      '',
+      '%00',
+      Buffer.from('[1,2]').toString('base64url'),
+      Buffer.from('["+275760-09-13T00:00:00.000Z",1]').toString('base64url'),
+      Buffer.from('["2026-01-01T00:00:00.000Z",-1]').toString('base64url'),
+      'A'.repeat(8000),
+    ]) {
       const res = await fetch(`${s.base}/account/usage?cursor=${encodeURIComponent(cursor)}`, { headers: s.auth });
       const body = await res.text();
       if (cursor === '') assert.equal(res.status, 200);
@@ -167,8 +193,18 @@ describe('bounded inputs on a real server', () => {
       assert.equal(under.status, 400, under.body);
       assert.equal(JSON.parse(under.body).code, 'invalid_property');
     }
-    let inner: Record<string, unknown> = { type: 'textbox', name: 'deep', left: 0, top: 0, width: 50, text: 'Hi', fontSize: 12, fontFamily: 'Inter',
-      styles: [{ start: 0, end: 1, style: { fill: 'red' } }], fill: { type: 'linear', coords: { x1: 0, y1: 0, x2: 1, y2: 0 }, colorStops: [{ offset: 0, color: 'red' }], gradientTransform: [1, 0, 0, 1, 0, 0] } };
+    let inner: Record<string, unknown> = {
+      type: 'textbox',
+      name: 'deep',
+      left: 0,
+      top: 0,
+      width: 50,
+      text: 'Hi',
+      fontSize: 12,
+      fontFamily: 'Inter',
+      styles: [{ start: 0, end: 1, style: { fill: 'red' } }],
+      fill: { type: 'linear', coords: { x1: 0, y1: 0, x2: 1, y2: 0 }, colorStops: [{ offset: 0, color: 'red' }], gradientTransform: [1, 0, 0, 1, 0, 0] },
+    };
     for (let level = 1; level < LIMITS.depth; level++) inner = { type: 'group', left: 0, top: 0, objects: [inner] };
     const created = await post('/templates', { name: 'deepest', template: { version: '7.4.0', width: 100, height: 100, objects: [inner] } });
     assert.equal(created.status, 201, created.body);
@@ -207,12 +243,24 @@ describe('bounded inputs on a real server', () => {
       assert.equal(JSON.parse(big.body).code, 'headers_too_large');
       assertCatalog('GET', big);
     }
-    for (const request of [`GET /templates/%E0%A4%A/elements HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`, 'NONSENSE\r\n\r\n', `GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`]) {
+    for (const request of [
+      `GET /templates/%E0%A4%A/elements HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+      'NONSENSE\r\n\r\n',
+      `GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`,
+    ]) {
       const bad = await raw(request);
       assert.equal(bad.status, 400, request.slice(0, 40));
       assertCatalog('GET', bad);
     }
-    for (const [path, headers, status] of [['/nope', '', 404], ['/account', '', 401], ['/account', auth, 200], ['/image/generate', auth, 405], [`/images/${'a'.repeat(40)}.png`, '', 404], [`/templates/${'a'.repeat(300)}/elements`, auth, 414], ['/fonts/😀', '', 400]] as const) {
+    for (const [path, headers, status] of [
+      ['/nope', '', 404],
+      ['/account', '', 401],
+      ['/account', auth, 200],
+      ['/image/generate', auth, 405],
+      [`/images/${'a'.repeat(40)}.png`, '', 404],
+      [`/templates/${'a'.repeat(300)}/elements`, auth, 414],
+      ['/fonts/😀', '', 400],
+    ] as const) {
       const res = await raw(`HEAD ${path} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`);
       assert.equal(res.status, status, path);
       assert.equal(res.body, '', `HEAD ${path} has no body`);

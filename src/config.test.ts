@@ -11,11 +11,15 @@ test('TRUST_PROXY is off by default and takes a hop count or a list of addresses
 
 test('an invalid TRUST_PROXY stops the start with a message naming it', () => {
   for (const bad of ['true', 'yes', '10.0.0.0/33', '::1/129', 'proxy.example.com', '10.0.0.1,nope', '99', '1.2.3', ',']) {
-    assert.throws(() => loadConfig({ TRUST_PROXY: bad }), (error: unknown) => {
-      assert.ok(error instanceof ConfigError, bad);
-      assert.match(error.message, /TRUST_PROXY/);
-      return true;
-    }, bad);
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: bad }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError, bad);
+        assert.match(error.message, /TRUST_PROXY/);
+        return true;
+      },
+      bad,
+    );
   }
 });
 
@@ -37,7 +41,16 @@ test('SIGNUP is open by default, takes invite or closed, and refuses anything el
   assert.deepEqual([config.signup, config.signupCredits, config.sessionIdleHours, config.sessionMaxDays], ['open', 50, 72, 14]);
   assert.equal(loadConfig({ SIGNUP: 'Invite' }).signup, 'invite');
   assert.equal(loadConfig({ SIGNUP: 'closed', SIGNUP_CREDITS: '0' }).signupCredits, 0);
-  for (const [name, bad] of [['SIGNUP', 'maybe'], ['SIGNUP_CREDITS', '-1'], ['SESSION_IDLE_HOURS', '0'], ['SESSION_MAX_DAYS', 'forever']]) {
-    assert.throws(() => loadConfig({ [name]: bad }), (error: unknown) => error instanceof ConfigError && error.message.includes(name), name);
+  for (const [name, bad] of [
+    ['SIGNUP', 'maybe'],
+    ['SIGNUP_CREDITS', '-1'],
+    ['SESSION_IDLE_HOURS', '0'],
+    ['SESSION_MAX_DAYS', 'forever'],
+  ]) {
+    assert.throws(
+      () => loadConfig({ [name]: bad }),
+      (error: unknown) => error instanceof ConfigError && error.message.includes(name),
+      name,
+    );
   }
 });

@@ -64,7 +64,11 @@ export interface SettingDoc {
 export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to bind; use 0.0.0.0 to accept remote connections' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', meaning: 'Base of the absolute imageURL in responses and of invite and reset links; the one origin the web app may sign in from (https makes the session cookie Secure)' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:$PORT',
+    meaning: 'Base of the absolute imageURL in responses and of invite and reset links; the one origin the web app may sign in from (https makes the session cookie Secure)',
+  },
   { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
@@ -74,7 +78,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_ACCOUNT_GENERATE', default: '$RATE_LIMIT_GENERATE', meaning: 'Requests per minute per account (all its keys together) on POST /image/generate' },
   { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
   { name: 'PREVIEW_RATE_PER_MINUTE', default: String(DEFAULT_PREVIEW_PER_MINUTE), meaning: 'Free previews (POST /image/preview, "Render with the API") per minute per account' },
-  { name: 'PREVIEW_DAILY_CAP', default: String(DEFAULT_PREVIEW_DAILY_CAP), meaning: 'Free previews per account per 24 h window; past it, 429 until the window ends (paid generate still works)' },
+  {
+    name: 'PREVIEW_DAILY_CAP',
+    default: String(DEFAULT_PREVIEW_DAILY_CAP),
+    meaning: 'Free previews per account per 24 h window; past it, 429 until the window ends (paid generate still works)',
+  },
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
@@ -85,13 +93,25 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_MAX_PAINT_MEGAPIXELS', default: '500', meaning: 'Largest total painted area of all objects per render, in megapixels' },
   { name: 'RENDER_MAX_OBJECTS', default: '5000', meaning: 'Most objects per render, group children and clip paths included' },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
-  { name: 'RESERVATION_LEASE_S', default: '120', meaning: 'Seconds a generate holds its credit; a request still running after it gets 503 and is not charged, and a crashed one is refunded' },
+  {
+    name: 'RESERVATION_LEASE_S',
+    default: '120',
+    meaning: 'Seconds a generate holds its credit; a request still running after it gets 503 and is not charged, and a crashed one is refunded',
+  },
   { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
-  { name: 'ASSET_MAX_BYTES', default: '10485760', meaning: 'Largest image file accepted by POST /assets, in bytes (413 above); images above RENDER_MAX_MEGAPIXELS are refused too' },
+  {
+    name: 'ASSET_MAX_BYTES',
+    default: '10485760',
+    meaning: 'Largest image file accepted by POST /assets, in bytes (413 above); images above RENDER_MAX_MEGAPIXELS are refused too',
+  },
   { name: 'ASSET_QUOTA_MB', default: '100', meaning: "Total size of one account's uploaded assets in MiB (409 asset_quota_exceeded above)" },
-  { name: 'TRUST_PROXY', default: '(unset: off)', meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address' },
+  {
+    name: 'TRUST_PROXY',
+    default: '(unset: off)',
+    meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address',
+  },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account, its sign-in (demo@example.com) and templates on first run' },
   { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
   { name: 'SIGNUP_CREDITS', default: '50', meaning: 'Credits granted to an account created by sign-up (a ledger grant)' },
@@ -213,11 +233,16 @@ export function parseTrustProxy(raw: string | undefined, problems: string[]): fa
     const hops = Number(value);
     if (hops >= 1 && hops <= 32) return hops;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (entries.length === 0 || bad.length > 0 || /^\d+$/.test(value)) {
-    problems.push(`TRUST_PROXY=${JSON.stringify(raw)} must be a hop count from 1 to 32 or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)` +
-      (bad.length > 0 ? `; not an address or CIDR: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}` : ''));
+    problems.push(
+      `TRUST_PROXY=${JSON.stringify(raw)} must be a hop count from 1 to 32 or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8,::1)` +
+        (bad.length > 0 ? `; not an address or CIDR: ${bad.map((entry) => JSON.stringify(entry)).join(', ')}` : ''),
+    );
     return false;
   }
   return entries;

@@ -56,10 +56,19 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
   const env = {
     ...process.env,
     ...db.env,
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'fatal',
-    SEED_DEMO: '0', RENDER_WORKERS: '2', RENDER_QUEUE: '1000',
-    RATE_LIMIT_GENERATE: '1000000', RATE_LIMIT_READ: '1000000',
-    RESERVATION_LEASE_S: String(LEASE_S), RESERVATION_SWEEP_S: String(SWEEP_S), IDEMPOTENCY_LEASE_S: String(LEASE_S),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'fatal',
+    SEED_DEMO: '0',
+    RENDER_WORKERS: '2',
+    RENDER_QUEUE: '1000',
+    RATE_LIMIT_GENERATE: '1000000',
+    RATE_LIMIT_READ: '1000000',
+    RESERVATION_LEASE_S: String(LEASE_S),
+    RESERVATION_SWEEP_S: String(SWEEP_S),
+    IDEMPOTENCY_LEASE_S: String(LEASE_S),
   };
 
   // Seed through the services against the same database, before any server runs.
@@ -144,16 +153,18 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
 
     // No key stays in flight: re-sending each keyed request never answers 409.
     const resent = new Map<string, number>();
-    await Promise.all(keyed.map(async (sent) => {
-      const res = await generate(sent);
-      const body = (await res.json()) as { imageURL?: string; code?: string };
-      resent.set(String(res.status), (resent.get(String(res.status)) ?? 0) + 1);
-      assert.notEqual(res.status, 409, `${sent.key} is still in flight: ${JSON.stringify(body)}`);
-      if (res.status === 200) {
-        answered200++;
-        imageUrls.push(body.imageURL!);
-      }
-    }));
+    await Promise.all(
+      keyed.map(async (sent) => {
+        const res = await generate(sent);
+        const body = (await res.json()) as { imageURL?: string; code?: string };
+        resent.set(String(res.status), (resent.get(String(res.status)) ?? 0) + 1);
+        assert.notEqual(res.status, 409, `${sent.key} is still in flight: ${JSON.stringify(body)}`);
+        if (res.status === 200) {
+          answered200++;
+          imageUrls.push(body.imageURL!);
+        }
+      }),
+    );
     console.log(`# ${label} re-sent ${keyed.length} Idempotency-Keys: ${JSON.stringify(Object.fromEntries(resent))}`);
 
     // Every 200 the client received has its image.
@@ -217,7 +228,12 @@ test('PostgreSQL: kill -9 mid-run three times loses no credit and leaves no key 
       env: { DATABASE_URL: url.toString() },
       query: async (sql, params) => {
         let n = 0;
-        return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows;
+        return (
+          await client.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows;
       },
     });
   } finally {

@@ -12,13 +12,34 @@ test('align moves each box to the same edge or centre of the target, on one axis
   const boxes = [box(10, 20, 100, 50), box(200, 80, 40, 40)];
   const bounds = unionBox(boxes);
   assert.deepEqual(bounds, box(10, 20, 230, 100));
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'left', bounds)).map((b) => b.left), [10, 10]);
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'right', bounds)).map((b) => b.left + b.width), [240, 240]);
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'center', bounds)).map((b) => b.left + b.width / 2), [125, 125]);
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'top', bounds)).map((b) => b.top), [20, 20]);
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'middle', bounds)).map((b) => b.top + b.height / 2), [70, 70]);
-  assert.deepEqual(moved(boxes, alignOffsets(boxes, 'bottom', bounds)).map((b) => b.top + b.height), [120, 120]);
-  assert.ok(alignOffsets(boxes, 'left', bounds).every((o) => o.dy === 0), 'horizontal alignment never moves vertically');
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'left', bounds)).map((b) => b.left),
+    [10, 10],
+  );
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'right', bounds)).map((b) => b.left + b.width),
+    [240, 240],
+  );
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'center', bounds)).map((b) => b.left + b.width / 2),
+    [125, 125],
+  );
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'top', bounds)).map((b) => b.top),
+    [20, 20],
+  );
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'middle', bounds)).map((b) => b.top + b.height / 2),
+    [70, 70],
+  );
+  assert.deepEqual(
+    moved(boxes, alignOffsets(boxes, 'bottom', bounds)).map((b) => b.top + b.height),
+    [120, 120],
+  );
+  assert.ok(
+    alignOffsets(boxes, 'left', bounds).every((o) => o.dy === 0),
+    'horizontal alignment never moves vertically',
+  );
   // One object aligns to the page.
   assert.deepEqual(alignOffsets([box(10, 10, 100, 50)], 'center', box(0, 0, 1200, 630)), [{ dx: 540, dy: 0 }]);
 });
@@ -32,10 +53,27 @@ test('distribute makes equal gaps between neighbours, the outermost staying put,
   const gaps = sorted.slice(1).map((b, i) => b.left - (sorted[i].left + sorted[i].width));
   // span 600, occupied 270, three gaps of 110
   assert.deepEqual(gaps, [110, 110, 110]);
-  assert.ok(result.every((b, i) => b.top === boxes[i].top), 'horizontal distribution keeps y');
-  assert.deepEqual(distributeOffsets(boxes.slice(0, 2), 'y'), [{ dx: 0, dy: 0 }, { dx: 0, dy: 0 }], 'two objects have nothing to distribute');
+  assert.ok(
+    result.every((b, i) => b.top === boxes[i].top),
+    'horizontal distribution keeps y',
+  );
+  assert.deepEqual(
+    distributeOffsets(boxes.slice(0, 2), 'y'),
+    [
+      { dx: 0, dy: 0 },
+      { dx: 0, dy: 0 },
+    ],
+    'two objects have nothing to distribute',
+  );
   const column = [box(0, 0, 10, 10), box(0, 15, 10, 10), box(0, 90, 10, 10)];
-  assert.deepEqual(moved(column, distributeOffsets(column, 'y')).map((b) => [b.left, b.top]), [[0, 0], [0, 45], [0, 90]]);
+  assert.deepEqual(
+    moved(column, distributeOffsets(column, 'y')).map((b) => [b.left, b.top]),
+    [
+      [0, 0],
+      [0, 45],
+      [0, 90],
+    ],
+  );
 });
 
 test('snapping pulls the nearest edge or centre within the threshold, and reports guides for what lines up', () => {
@@ -49,7 +87,13 @@ test('snapping pulls the nearest edge or centre within the threshold, and report
   // Centre to the page's centre on both axes.
   const c = snapBox(box(573, 288, 50, 50), [], page, 6);
   assert.deepEqual([c.dx, c.dy], [2, 2]);
-  assert.deepEqual(c.guides.map((g) => [g.axis, g.position]), [['x', 600], ['y', 315]]);
+  assert.deepEqual(
+    c.guides.map((g) => [g.axis, g.position]),
+    [
+      ['x', 600],
+      ['y', 315],
+    ],
+  );
   // The nearest candidate wins; beyond the threshold nothing moves.
   assert.equal(snapBox(box(96, 400, 10, 10), [other], page, 6).dx, -1, 'the centre (101) is nearer the edge at 100 than the left edge (96) is');
   const far = snapBox(box(140, 400, 10, 10), [other], page, 6);
@@ -63,20 +107,38 @@ test('clipboard text is a versioned wrapper; anything else is not ours', () => {
   const text = formatClipboard(objects);
   assert.deepEqual(parseClipboard(text), { objects });
   assert.match(text, /"kind":"imprint\/fabric-objects"/);
-  for (const other of ['', 'hello', '{"objects":[{"type":"Rect"}]}', '[1,2]', '{not json', JSON.stringify({ kind: 'imprint/fabric-objects', version: 2, objects }),
-    JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [] }), JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [{ name: 'no type' }] }),
-    JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [null] })]) {
+  for (const other of [
+    '',
+    'hello',
+    '{"objects":[{"type":"Rect"}]}',
+    '[1,2]',
+    '{not json',
+    JSON.stringify({ kind: 'imprint/fabric-objects', version: 2, objects }),
+    JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [] }),
+    JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [{ name: 'no type' }] }),
+    JSON.stringify({ kind: 'imprint/fabric-objects', version: 1, objects: [null] }),
+  ]) {
     assert.equal(parseClipboard(other), null, other);
   }
 });
 
 test('pasted names are de-duplicated through groups; free names are kept; groups get readable names', () => {
   const taken = new Set(['title', 'badge', 'group-1']);
-  const pasted = dedupeNames([
-    { type: 'Textbox', name: 'title' },
-    { type: 'Group', name: 'group-1', objects: [{ type: 'Rect', name: 'badge' }, { type: 'Circle', name: 'dot' }] },
-    { type: 'Rect', name: 'badge' },
-  ], taken);
+  const pasted = dedupeNames(
+    [
+      { type: 'Textbox', name: 'title' },
+      {
+        type: 'Group',
+        name: 'group-1',
+        objects: [
+          { type: 'Rect', name: 'badge' },
+          { type: 'Circle', name: 'dot' },
+        ],
+      },
+      { type: 'Rect', name: 'badge' },
+    ],
+    taken,
+  );
   assert.deepEqual([...namesIn(pasted)], ['title-2', 'group-2', 'badge-2', 'dot', 'badge-3']);
   assert.equal(new Set([...namesIn(pasted), ...taken]).size, taken.size + 5, 'every name unique across both');
   assert.equal(uniqueName('group', taken), 'group-2');

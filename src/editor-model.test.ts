@@ -48,5 +48,8 @@ test('a copy gets the next free number of its base name, within the length rule'
   assert.equal(copyName('polygon-1', new Set(['polygon-1'])), 'polygon-2');
   const long = copyName('x'.repeat(200), new Set());
   assert.ok(long.length <= 200 && checkName(long, new Set()) === null, long);
-  assert.deepEqual(['ellipse', 'triangle', 'polygon', 'star'].map((k) => uniqueName(k as 'star', new Set())), ['ellipse-1', 'triangle-1', 'polygon-1', 'star-1']);
+  assert.deepEqual(
+    ['ellipse', 'triangle', 'polygon', 'star'].map((k) => uniqueName(k as 'star', new Set())),
+    ['ellipse-1', 'triangle-1', 'polygon-1', 'star-1'],
+  );
 });

@@ -18,7 +18,10 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Resident memory the server may reach; it idles near 200 MiB and a hostile body is at most 5 MiB. */
 const RSS_LIMIT_MIB = 1536;
 
-interface Fixture { templateId: string; elements: Record<string, string[]> }
+interface Fixture {
+  templateId: string;
+  elements: Record<string, string[]>;
+}
 
 // ---------- value arbitraries: wrong types, huge numbers, long strings, deep nesting, prototype keys
 
@@ -31,7 +34,22 @@ const longString = fc
 const oddString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', 'red', '#fff', 'rgba(1,2,3,0.5)', 'hsl(1e9, 50%, 50%)', 'data:image/png;base64,AAAA', 'http://127.0.0.1/x.png', 'file:///etc/passwd', 'javascript:alert(1)', 'Inter', 'true', 'null', ...PROTO_KEYS),
+  fc.constantFrom(
+    '',
+    ' ',
+    'red',
+    '#fff',
+    'rgba(1,2,3,0.5)',
+    'hsl(1e9, 50%, 50%)',
+    'data:image/png;base64,AAAA',
+    'http://127.0.0.1/x.png',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'Inter',
+    'true',
+    'null',
+    ...PROTO_KEYS,
+  ),
   longString,
 );
 /** Deep nesting, both under and well over the parse-time cap. */
@@ -44,68 +62,170 @@ const withProtoKeys = fc.tuple(fc.constantFrom(...PROTO_KEYS), fc.jsonValue({ ma
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: oddString },
   { weight: 2, arbitrary: numberish },
-  fc.boolean(), fc.constant(null),
+  fc.boolean(),
+  fc.constant(null),
   fc.jsonValue({ maxDepth: 3 }),
-  deepValue, withProtoKeys,
+  deepValue,
+  withProtoKeys,
 );
-const key = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 20 }) }, fc.constantFrom(...PROTO_KEYS), longString.map((s) => s.slice(0, 20_000)));
+const key = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 20 }) },
+  fc.constantFrom(...PROTO_KEYS),
+  longString.map((s) => s.slice(0, 20_000)),
+);
 const objectOf = (keys: fc.Arbitrary<string>, values: fc.Arbitrary<unknown>, maxKeys = 5) =>
   fc.array(fc.tuple(keys, values), { maxLength: maxKeys }).map((entries) => Object.fromEntries(entries));
 
 // ---------- body arbitraries
 
-const OVERRIDE_PROPS = ['text', 'fill', 'stroke', 'strokeWidth', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'angle', 'opacity', 'visible', 'src', 'fit', 'textFit', 'minFontSize', 'lineHeight', 'charSpacing', 'textAlign', 'rx', 'ry'];
+const OVERRIDE_PROPS = [
+  'text',
+  'fill',
+  'stroke',
+  'strokeWidth',
+  'fontSize',
+  'fontFamily',
+  'fontWeight',
+  'fontStyle',
+  'left',
+  'top',
+  'width',
+  'height',
+  'scaleX',
+  'scaleY',
+  'angle',
+  'opacity',
+  'visible',
+  'src',
+  'fit',
+  'textFit',
+  'minFontSize',
+  'lineHeight',
+  'charSpacing',
+  'textAlign',
+  'rx',
+  'ry',
+];
 /** Values an override may legitimately take, so that some generates render with fuzzed but valid input. */
 const plausible = fc.oneof(
-  fc.integer({ min: -2000, max: 2000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(),
+  fc.integer({ min: -2000, max: 2000 }),
+  fc.double({ min: 0, max: 1, noNaN: true }),
+  fc.boolean(),
   fc.constantFrom('#ff0000', 'rgba(0,0,0,0.5)', 'transparent', 'Inter', 'Roboto', 'bold', 'italic', 'center', 'shrink', 'cover', 'contain', '24', ' 1.5', 'true'),
   fc.string({ unit: 'grapheme', maxLength: 200 }),
 );
 const generateBody = (f: Fixture) => {
   const names = Object.keys(f.elements);
-  const sane = fc.constantFrom(...names).chain((name) =>
-    objectOf(fc.constantFrom(...f.elements[name], 'text', 'fill'), fc.oneof({ weight: 3, arbitrary: plausible }, anyValue), 3).map((props) => ({ [name]: props })));
-  const chaotic = objectOf(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, key), fc.oneof({ weight: 4, arbitrary: objectOf(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...OVERRIDE_PROPS) }, key), anyValue, 4) }, anyValue), 4);
+  const sane = fc
+    .constantFrom(...names)
+    .chain((name) =>
+      objectOf(fc.constantFrom(...f.elements[name], 'text', 'fill'), fc.oneof({ weight: 3, arbitrary: plausible }, anyValue), 3).map((props) => ({ [name]: props })),
+    );
+  const chaotic = objectOf(
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, key),
+    fc.oneof({ weight: 4, arbitrary: objectOf(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...OVERRIDE_PROPS) }, key), anyValue, 4) }, anyValue),
+    4,
+  );
   const changes = fc.oneof({ weight: 2, arbitrary: sane }, chaotic);
-  return fc.record(
-    {
-      templateId: fc.oneof({ weight: 8, arbitrary: fc.constant(f.templateId) }, anyValue),
-      changes: fc.option(changes, { freq: 8 }),
-      under: fc.constantFrom('elements', 'modifications', 'both'),
-      format: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('png', 'jpeg', 'webp') }, anyValue),
-      quality: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 100 }) }, anyValue),
-      scale: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0.1, 0.25, 0.5) }, anyValue),
-      extra: fc.option(anyValue, { freq: 10 }),
-    },
-    { requiredKeys: ['templateId', 'under'] },
-  ).map(({ changes, under, extra, ...rest }) => ({
-    ...rest,
-    ...(changes == null ? {} : under === 'both' ? { elements: changes, modifications: changes } : { [under]: changes }),
-    ...(extra == null ? {} : { extra }),
-  }));
+  return fc
+    .record(
+      {
+        templateId: fc.oneof({ weight: 8, arbitrary: fc.constant(f.templateId) }, anyValue),
+        changes: fc.option(changes, { freq: 8 }),
+        under: fc.constantFrom('elements', 'modifications', 'both'),
+        format: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('png', 'jpeg', 'webp') }, anyValue),
+        quality: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 100 }) }, anyValue),
+        scale: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0.1, 0.25, 0.5) }, anyValue),
+        extra: fc.option(anyValue, { freq: 10 }),
+      },
+      { requiredKeys: ['templateId', 'under'] },
+    )
+    .map(({ changes, under, extra, ...rest }) => ({
+      ...rest,
+      ...(changes == null ? {} : under === 'both' ? { elements: changes, modifications: changes } : { [under]: changes }),
+      ...(extra == null ? {} : { extra }),
+    }));
 };
 
-const FABRIC_TYPES = ['rect', 'Rect', 'circle', 'ellipse', 'triangle', 'line', 'polyline', 'polygon', 'path', 'text', 'i-text', 'textbox', 'Textbox', 'image', 'group', 'IText', 'pattern', ''];
-const FABRIC_PROPS = ['left', 'top', 'width', 'height', 'fill', 'stroke', 'strokeWidth', 'shadow', 'clipPath', 'text', 'styles', 'fontFamily', 'fontSize', 'points', 'path', 'src', 'objects', 'name', 'opacity', 'scaleX', 'angle', 'rx', 'radius', 'x1', 'strokeDashArray', 'filters', 'originX'];
+const FABRIC_TYPES = [
+  'rect',
+  'Rect',
+  'circle',
+  'ellipse',
+  'triangle',
+  'line',
+  'polyline',
+  'polygon',
+  'path',
+  'text',
+  'i-text',
+  'textbox',
+  'Textbox',
+  'image',
+  'group',
+  'IText',
+  'pattern',
+  '',
+];
+const FABRIC_PROPS = [
+  'left',
+  'top',
+  'width',
+  'height',
+  'fill',
+  'stroke',
+  'strokeWidth',
+  'shadow',
+  'clipPath',
+  'text',
+  'styles',
+  'fontFamily',
+  'fontSize',
+  'points',
+  'path',
+  'src',
+  'objects',
+  'name',
+  'opacity',
+  'scaleX',
+  'angle',
+  'rx',
+  'radius',
+  'x1',
+  'strokeDashArray',
+  'filters',
+  'originX',
+];
 const fabricObject: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ obj: Record<string, unknown> }>((tie) => ({
-  obj: fc.record({
-    type: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FABRIC_TYPES) }, anyValue),
-    name: fc.oneof(fc.string({ maxLength: 10 }), anyValue),
-    props: objectOf(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FABRIC_PROPS) }, key), anyValue, 6),
-    children: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant(undefined), fc.array(tie('obj'), { maxLength: 3 })),
-  }, { requiredKeys: ['type'] }).map(({ type, name, props, children }) => ({ type, ...(name === undefined ? {} : { name }), ...props, ...(children ? { objects: children } : {}) })),
+  obj: fc
+    .record(
+      {
+        type: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FABRIC_TYPES) }, anyValue),
+        name: fc.oneof(fc.string({ maxLength: 10 }), anyValue),
+        props: objectOf(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FABRIC_PROPS) }, key), anyValue, 6),
+        children: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant(undefined), fc.array(tie('obj'), { maxLength: 3 })),
+      },
+      { requiredKeys: ['type'] },
+    )
+    .map(({ type, name, props, children }) => ({ type, ...(name === undefined ? {} : { name }), ...props, ...(children ? { objects: children } : {}) })),
 })).obj;
 const templateBody = fc.record(
   {
     name: fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) }, anyValue),
     template: fc.oneof(
-      { weight: 5, arbitrary: fc.record({
-        version: fc.oneof(fc.constantFrom('7.4.0', '5.3.0', '6.0.0'), anyValue),
-        width: fc.oneof(fc.integer({ min: 1, max: 400 }), anyValue),
-        height: fc.oneof(fc.integer({ min: 1, max: 400 }), anyValue),
-        objects: fc.oneof({ weight: 5, arbitrary: fc.array(fabricObject, { maxLength: 4 }) }, anyValue),
-        background: anyValue,
-      }, { requiredKeys: ['width', 'height', 'objects'] }) },
+      {
+        weight: 5,
+        arbitrary: fc.record(
+          {
+            version: fc.oneof(fc.constantFrom('7.4.0', '5.3.0', '6.0.0'), anyValue),
+            width: fc.oneof(fc.integer({ min: 1, max: 400 }), anyValue),
+            height: fc.oneof(fc.integer({ min: 1, max: 400 }), anyValue),
+            objects: fc.oneof({ weight: 5, arbitrary: fc.array(fabricObject, { maxLength: 4 }) }, anyValue),
+            background: anyValue,
+          },
+          { requiredKeys: ['width', 'height', 'objects'] },
+        ),
+      },
       anyValue,
     ),
   },
@@ -115,28 +235,101 @@ const templateBody = fc.record(
 // ---------- request arbitrary: method, path, headers and body together
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'get'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json; charset=utf-16', 'application/json;;', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', '*/*', ''];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json; charset=utf-16',
+  'application/json;;',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/vnd.api+json',
+  '*/*',
+  '',
+];
 const ENCODINGS = ['gzip', 'br', 'deflate', 'identity', 'chunked', 'x'.repeat(200)];
 
-interface FuzzRequest { method: string; path: string; headers: Array<[string, string]>; body: string | null }
+interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Array<[string, string]>;
+  body: string | null;
+}
 
 const requestArb = (f: Fixture, key: string): fc.Arbitrary<FuzzRequest> => {
-  const id = fc.oneof({ weight: 3, arbitrary: fc.constant(f.templateId) }, fc.constantFrom('tpl_x', 'img_x', 'key_x', '..', '%2e%2e', '%00', '%', 'a'.repeat(150), '%E0%A4%A', '~', '😀'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
-  const path = fc.oneof(
-    fc.constantFrom('/image/generate', '/templates', '/templates/all', '/account', '/account/usage', '/account/keys', '/fonts', '/healthz', '/readyz', '/openapi.json', '/', '/nope', '//templates//all', '/image/generate/', '/IMAGE/GENERATE'),
-    id.map((x) => `/templates/${x}`), id.map((x) => `/templates/${x}/elements`), id.map((x) => `/templates/${x}/elements/basic`),
-    id.map((x) => `/images/${x}.png`), id.map((x) => `/account/keys/${x}`), id.map((x) => `/fonts/${x}`),
-  ).chain((p) => fc.oneof({ weight: 4, arbitrary: fc.constant(p) }, fc.constantFrom('?cursor=x', '?limit=-1', '?limit=1e9', '?sort=__proto__', '?cursor=' + 'A'.repeat(3000), '?a[b][c]=1', '?__proto__[x]=1', '?%', '?limit=5&limit=6').map((q) => p + q)));
+  const id = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(f.templateId) },
+    fc.constantFrom('tpl_x', 'img_x', 'key_x', '..', '%2e%2e', '%00', '%', 'a'.repeat(150), '%E0%A4%A', '~', '😀'),
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+  const path = fc
+    .oneof(
+      fc.constantFrom(
+        '/image/generate',
+        '/templates',
+        '/templates/all',
+        '/account',
+        '/account/usage',
+        '/account/keys',
+        '/fonts',
+        '/healthz',
+        '/readyz',
+        '/openapi.json',
+        '/',
+        '/nope',
+        '//templates//all',
+        '/image/generate/',
+        '/IMAGE/GENERATE',
+      ),
+      id.map((x) => `/templates/${x}`),
+      id.map((x) => `/templates/${x}/elements`),
+      id.map((x) => `/templates/${x}/elements/basic`),
+      id.map((x) => `/images/${x}.png`),
+      id.map((x) => `/account/keys/${x}`),
+      id.map((x) => `/fonts/${x}`),
+    )
+    .chain((p) =>
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant(p) },
+        fc
+          .constantFrom('?cursor=x', '?limit=-1', '?limit=1e9', '?sort=__proto__', '?cursor=' + 'A'.repeat(3000), '?a[b][c]=1', '?__proto__[x]=1', '?%', '?limit=5&limit=6')
+          .map((q) => p + q),
+      ),
+    );
   const authorization = fc.oneof(
     { weight: 6, arbitrary: fc.constant(`Bearer ${key}`) },
-    fc.constantFrom(`bearer ${key}`, `Bearer  ${key}`, `Bearer ${key} `, `Bearer ${key}x`, `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'Bearer', 'Bearer imp_', `Bearer ${'imp_' + 'x'.repeat(22)}`, `Token ${key}`, 'Bearer ' + 'x'.repeat(4000)),
+    fc.constantFrom(
+      `bearer ${key}`,
+      `Bearer  ${key}`,
+      `Bearer ${key} `,
+      `Bearer ${key}x`,
+      `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+      'Bearer',
+      'Bearer imp_',
+      `Bearer ${'imp_' + 'x'.repeat(22)}`,
+      `Token ${key}`,
+      'Bearer ' + 'x'.repeat(4000),
+    ),
   );
   const body = fc.oneof(
     { weight: 4, arbitrary: generateBody(f).map((b) => JSON.stringify(b)) },
     { weight: 3, arbitrary: templateBody.map((b) => JSON.stringify(b)) },
     fc.jsonValue({ maxDepth: 4 }).map((b) => JSON.stringify(b)),
     fc.integer({ min: 1, max: 100_000 }).map((n) => `{"templateId":"${f.templateId}","elements":{"title":{"text":${'['.repeat(n)}${']'.repeat(n)}}}}`),
-    fc.constantFrom('', '{', 'null', '[]', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}', '\ufeff{}', '{"templateId":"x"}garbage', '{"templateId":1e999}'),
+    fc.constantFrom(
+      '',
+      '{',
+      'null',
+      '[]',
+      '"x"',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '{"a":1,"a":2}',
+      '\ufeff{}',
+      '{"templateId":"x"}garbage',
+      '{"templateId":1e999}',
+    ),
     fc.string({ maxLength: 60 }),
   );
   const headers = fc.record(
@@ -144,7 +337,10 @@ const requestArb = (f: Fixture, key: string): fc.Arbitrary<FuzzRequest> => {
       authorization,
       'content-type': fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, fc.constantFrom(...CONTENT_TYPES)),
       'content-encoding': fc.option(fc.constantFrom(...ENCODINGS), { freq: 5 }).map((e) => e ?? undefined),
-      'idempotency-key': fc.oneof(fc.string({ minLength: 1, maxLength: 40 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'x')), fc.constantFrom('a'.repeat(300), '__proto__', ' ', 'k\u00e9y')),
+      'idempotency-key': fc.oneof(
+        fc.string({ minLength: 1, maxLength: 40 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'x')),
+        fc.constantFrom('a'.repeat(300), '__proto__', ' ', 'k\u00e9y'),
+      ),
       accept: fc.constantFrom('application/json', 'image/*', 'text/html', '*/*', ''),
       'x-forwarded-for': fc.constantFrom('1.2.3.4', 'evil', '::1, 10.0.0.1'),
       expect: fc.constantFrom('100-continue'),
@@ -159,14 +355,26 @@ const requestArb = (f: Fixture, key: string): fc.Arbitrary<FuzzRequest> => {
     return { method: r.method, path, headers: Object.entries(r.headers).filter(([, v]) => v !== undefined) as Array<[string, string]>, body: r.body };
   });
   // Most cases get past routing, auth and content type, so that validation, overrides and rendering are what is fuzzed.
-  const good: Array<[string, string]> = [['authorization', `Bearer ${key}`], ['content-type', 'application/json']];
-  const idempotency = fc.option(fc.string({ minLength: 1, maxLength: 12 }).map((k): [string, string] => ['idempotency-key', k.replace(/[^\x21-\x7e]/g, 'x')]), { freq: 3 });
-  const generate = fc.tuple(generateBody(f), idempotency).map(([b, idem]): FuzzRequest => ({ method: 'POST', path: '/image/generate', headers: idem ? [...good, idem] : good, body: JSON.stringify(b) }));
-  const saveTemplate = fc.tuple(fc.constantFrom('POST', 'PUT'), templateBody).map(([method, b]): FuzzRequest => ({
-    method, path: method === 'POST' ? '/templates' : `/templates/${f.templateId}`, headers: good,
-    // PUT goes to the fixture only when the body cannot replace it with something valid.
-    body: JSON.stringify(method === 'PUT' ? { ...b, extra: 1 } : b),
-  }));
+  const good: Array<[string, string]> = [
+    ['authorization', `Bearer ${key}`],
+    ['content-type', 'application/json'],
+  ];
+  const idempotency = fc.option(
+    fc.string({ minLength: 1, maxLength: 12 }).map((k): [string, string] => ['idempotency-key', k.replace(/[^\x21-\x7e]/g, 'x')]),
+    { freq: 3 },
+  );
+  const generate = fc
+    .tuple(generateBody(f), idempotency)
+    .map(([b, idem]): FuzzRequest => ({ method: 'POST', path: '/image/generate', headers: idem ? [...good, idem] : good, body: JSON.stringify(b) }));
+  const saveTemplate = fc.tuple(fc.constantFrom('POST', 'PUT'), templateBody).map(
+    ([method, b]): FuzzRequest => ({
+      method,
+      path: method === 'POST' ? '/templates' : `/templates/${f.templateId}`,
+      headers: good,
+      // PUT goes to the fixture only when the body cannot replace it with something valid.
+      body: JSON.stringify(method === 'PUT' ? { ...b, extra: 1 } : b),
+    }),
+  );
   return fc.oneof({ weight: 5, arbitrary: generate }, { weight: 3, arbitrary: saveTemplate }, { weight: 3, arbitrary: anything });
 };
 
@@ -228,13 +436,22 @@ describe('HTTP fuzzing a real server', () => {
   test('adversarial: 1,000 textboxes of 4,000 characters are refused on save and as overrides, at once and for free', async () => {
     const credits = async () => ((await (await fetch(`${s.base}/account`, { headers: s.auth })).json()) as { credits: number }).credits;
     const before = await credits();
-    const saved = await post('/templates', { name: 'wall of text', template: { version: '7.4.0', width: 1200, height: 1200, objects: Array.from({ length: 1000 }, (_, i) => textbox(i, 'A'.repeat(4000))) } });
+    const saved = await post('/templates', {
+      name: 'wall of text',
+      template: { version: '7.4.0', width: 1200, height: 1200, objects: Array.from({ length: 1000 }, (_, i) => textbox(i, 'A'.repeat(4000))) },
+    });
     assert.equal(saved.status, 400, saved.body.slice(0, 300));
     assert.equal(JSON.parse(saved.body).code, 'invalid_template');
-    const small = await post('/templates', { name: 'many boxes', template: { version: '7.4.0', width: 1200, height: 1200, objects: Array.from({ length: 1000 }, (_, i) => textbox(i, 'x')) } });
+    const small = await post('/templates', {
+      name: 'many boxes',
+      template: { version: '7.4.0', width: 1200, height: 1200, objects: Array.from({ length: 1000 }, (_, i) => textbox(i, 'x')) },
+    });
     assert.equal(small.status, 201, small.body.slice(0, 300));
     const { id } = JSON.parse(small.body) as { id: string };
-    const generated = await post('/image/generate', { templateId: id, elements: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`t${i}`, { text: 'A'.repeat(4000) }])) });
+    const generated = await post('/image/generate', {
+      templateId: id,
+      elements: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`t${i}`, { text: 'A'.repeat(4000) }])),
+    });
     assert.equal(generated.status, 400, generated.body.slice(0, 300));
     assert.match(JSON.parse(generated.body).message, /in total/);
     assert.equal(await credits(), before);
@@ -242,7 +459,16 @@ describe('HTTP fuzzing a real server', () => {
   });
 
   test('adversarial: 200 large rectangles with shadow blur 500 on an 8192² canvas can never fit the render budget and are refused on save', async () => {
-    const rects = Array.from({ length: 200 }, (_, i) => ({ type: 'rect', name: `r${i}`, left: 0, top: 0, width: 8192, height: 8192, fill: '#336699', shadow: { color: 'rgba(0,0,0,0.5)', blur: 500, offsetX: 10, offsetY: 10 } }));
+    const rects = Array.from({ length: 200 }, (_, i) => ({
+      type: 'rect',
+      name: `r${i}`,
+      left: 0,
+      top: 0,
+      width: 8192,
+      height: 8192,
+      fill: '#336699',
+      shadow: { color: 'rgba(0,0,0,0.5)', blur: 500, offsetX: 10, offsetY: 10 },
+    }));
     const saved = await post('/templates', { name: 'blur bomb', template: { version: '7.4.0', width: 8192, height: 8192, objects: rects } });
     assert.equal(saved.status, 400, saved.body.slice(0, 300));
     assert.equal(JSON.parse(saved.body).code, 'invalid_template');

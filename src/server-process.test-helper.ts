@@ -57,8 +57,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...process.execArgv, entry], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error',
-      RENDER_WORKERS: '1', SEED_DEMO: '1', RATE_LIMIT_READ: '1000000', RATE_LIMIT_GENERATE: '1000000', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'error',
+      RENDER_WORKERS: '1',
+      SEED_DEMO: '1',
+      RATE_LIMIT_READ: '1000000',
+      RATE_LIMIT_GENERATE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,7 +75,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   let exited = false;
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', () => output.includes('listening') && resolve());
     void exit.then(() => reject(new Error(`server exited early:\n${output}`)));
@@ -75,7 +89,11 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   if (!key) throw new Error(`no demo key printed:\n${output}`);
   const pid = child.pid!;
   return {
-    base, port, pid, child, key,
+    base,
+    port,
+    pid,
+    child,
+    key,
     auth: { authorization: `Bearer ${key}` },
     output: () => output,
     alive: () => !exited,
@@ -105,10 +123,16 @@ export function rawHttp(port: number, request: string | Buffer, timeoutMs = 10_0
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error('raw request timed out')); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('raw request timed out'));
+    }, timeoutMs);
     socket.on('data', (d) => chunks.push(d));
     socket.on('error', () => undefined); // a reset after the answer is fine
-    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('latin1')); });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
     // Write without half-closing: a client that shuts its side early gets no streamed
     // answer (e.g. GET /), which real clients never do. Connection: close ends it.
     socket.write(request);
@@ -137,11 +161,7 @@ const ERROR_FIELDS = ['status', 'statusCode', 'code', 'message', 'requestId', 't
  * inside: an error body has exactly the catalog's fields, a code whose catalog
  * status is the HTTP status, and a HEAD response has no body at all.
  */
-export function catalogProblem(
-  catalog: Readonly<Record<string, number>>,
-  method: string,
-  res: { status: number; headers: Record<string, string>; body: string },
-): string | null {
+export function catalogProblem(catalog: Readonly<Record<string, number>>, method: string, res: { status: number; headers: Record<string, string>; body: string }): string | null {
   if (method === 'HEAD') return res.body.length > 0 ? `HEAD answered with a body: ${res.body.slice(0, 120)}` : null;
   if (res.status < 400) return null;
   let body: Record<string, unknown>;
@@ -155,9 +175,11 @@ export function catalogProblem(
   if (keys.join() !== expected.join()) return `error fields ${keys.join(',')}: ${res.body.slice(0, 160)}`;
   if (body.status !== 'error' || body.statusCode !== res.status) return `status fields disagree with HTTP ${res.status}: ${res.body.slice(0, 160)}`;
   if (typeof body.code !== 'string' || catalog[body.code] !== res.status) return `code ${String(body.code)} is not a catalog code for ${res.status}`;
-  if (typeof body.message !== 'string' || typeof body.requestId !== 'string' || Number.isNaN(Date.parse(String(body.timestamp)))) return `bad message/requestId/timestamp: ${res.body.slice(0, 160)}`;
+  if (typeof body.message !== 'string' || typeof body.requestId !== 'string' || Number.isNaN(Date.parse(String(body.timestamp))))
+    return `bad message/requestId/timestamp: ${res.body.slice(0, 160)}`;
   if (res.headers['request-id'] !== undefined && res.headers['request-id'] !== body.requestId) return 'requestId differs from the Request-Id header';
-  if ('errors' in body && !(Array.isArray(body.errors) && body.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'))) return 'errors is not [{path, message}]';
+  if ('errors' in body && !(Array.isArray(body.errors) && body.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string')))
+    return 'errors is not [{path, message}]';
   if (res.status === 503 && !res.headers['retry-after']) return '503 without Retry-After';
   if (res.status >= 500 && res.status !== 503) return `server error ${res.status}: ${res.body.slice(0, 160)}`;
   return null;

@@ -30,7 +30,11 @@ test('the real server starts on a fresh DATA_DIR, seeds the demo account once, a
     });
     return { child, listening, output: () => output };
   };
-  const stop = (child: ReturnType<typeof spawn>) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+  const stop = (child: ReturnType<typeof spawn>) =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
 
   try {
     const first = start();
@@ -41,7 +45,9 @@ test('the real server starts on a fresh DATA_DIR, seeds the demo account once, a
     const password = /password: ([0-9A-Za-z]+)/.exec(first.output())?.[1];
     assert.ok(first.output().includes('email:    demo@example.com') && password, `the first run prints the demo sign-in:\n${first.output()}`);
     const signIn = await fetch(`${base}/auth/signin`, {
-      method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password }),
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password }),
     });
     assert.equal(signIn.status, 200, await signIn.clone().text());
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
@@ -54,7 +60,8 @@ test('the real server starts on a fresh DATA_DIR, seeds the demo account once, a
     assert.ok(Object.keys(elements.elements).length > 3);
 
     const res = await fetch(`${base}/image/generate`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: templates[0].id }),
     });
     const body = (await res.json()) as { imageURL: string; usage: { remainingCredits: number } };

@@ -29,7 +29,14 @@ test('input text becomes the value type the API takes; an emptied field is left 
 
 test('every changed property of every element is in the body, and nothing else', () => {
   const changes = m.changesOf([
-    ['title', [['text', 'Hi'], ['fontSize', 40], ['underline', true]]],
+    [
+      'title',
+      [
+        ['text', 'Hi'],
+        ['fontSize', 40],
+        ['underline', true],
+      ],
+    ],
     ['background', []],
     ['__proto__', [['opacity', 0.5]]],
   ]);

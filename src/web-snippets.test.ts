@@ -25,12 +25,18 @@ let body: Record<string, unknown>;
 before(async () => {
   server = await startServerProcess();
   dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-snippets-'));
-  snippets = await import(pathToFileURL(path.join(repoRoot(), 'web', 'js', 'snippets.js')).href) as typeof snippets;
+  snippets = (await import(pathToFileURL(path.join(repoRoot(), 'web', 'js', 'snippets.js')).href)) as typeof snippets;
   const created = await fetch(`${server.base}/templates`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'snippets',
-      template: { version: '5.3.0', width: 200, height: 100, objects: [{ type: 'Textbox', name: "it's", left: 0, top: 0, width: 200, text: 'x', fontSize: 20, fontFamily: 'Inter', fill: '#000000' }] },
+      template: {
+        version: '5.3.0',
+        width: 200,
+        height: 100,
+        objects: [{ type: 'Textbox', name: "it's", left: 0, top: 0, width: 200, text: 'x', fontSize: 20, fontFamily: 'Inter', fill: '#000000' }],
+      },
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
@@ -80,7 +86,9 @@ test('the Python requests snippet runs and generates the image', async (t) => {
 test('all three send the same body: one image for the same request', async () => {
   const outputs = await Promise.all([
     run('sh', ['-c', snippets.curlCommand(request())], { env: env() }).then((r) => /https?:\/\/\S+\.png/.exec(r.stdout)?.[0]),
-    writeFile(path.join(dir, 'same.mjs'), snippets.fetchSnippet(request())).then(() => run(process.execPath, [path.join(dir, 'same.mjs')], { env: env() })).then((r) => r.stdout.trim()),
+    writeFile(path.join(dir, 'same.mjs'), snippets.fetchSnippet(request()))
+      .then(() => run(process.execPath, [path.join(dir, 'same.mjs')], { env: env() }))
+      .then((r) => r.stdout.trim()),
   ]);
   assert.equal(outputs[0], outputs[1], 'curl and fetch rendered identical bytes');
 });

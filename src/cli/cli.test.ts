@@ -59,7 +59,10 @@ describe('npx imprint', () => {
     const imported = await run('templates', 'import', '--account', account.id, file);
     assert.equal(imported.code, 0, imported.err);
     const list = (await app.inject({ url: '/templates/all', headers: auth })).json();
-    assert.deepEqual(list.map((t: { name: string }) => t.name), ['CLI card']);
+    assert.deepEqual(
+      list.map((t: { name: string }) => t.name),
+      ['CLI card'],
+    );
 
     const second = await run('keys', 'create', '--account', account.id);
     const keys = (await run('keys', 'list', '--account', account.id)).json;
@@ -74,7 +77,10 @@ describe('npx imprint', () => {
   test('invites create and users reset-password print one-time links the running server honours once', async (c) => {
     const origin = new URL(server.deps.publicUrl).origin;
     const inviteApp = await buildApp({
-      deps: server.deps, rateLimiter: new MemoryRateLimiter(), limits: { readPerMinute: 1000, generatePerMinute: 1000 }, bodyLimitBytes: 1 << 20,
+      deps: server.deps,
+      rateLimiter: new MemoryRateLimiter(),
+      limits: { readPerMinute: 1000, generatePerMinute: 1000 },
+      bodyLimitBytes: 1 << 20,
       auth: { ...DEFAULT_AUTH_SETTINGS, signup: 'invite', scrypt: { logN: 10, r: 8, p: 1 } },
     });
     c.after(() => inviteApp.close());
@@ -156,11 +162,17 @@ describe('npx imprint', () => {
   test('render reads local images: a path in the template (next to it) and a --set path (from the working directory)', async () => {
     const folder = path.join(dir, 'design');
     await mkdir(folder, { recursive: true });
-    const solid = (r: number, g: number, b: number) => sharp({ create: { width: 10, height: 10, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    const solid = (r: number, g: number, b: number) =>
+      sharp({ create: { width: 10, height: 10, channels: 3, background: { r, g, b } } })
+        .png()
+        .toBuffer();
     await writeFile(path.join(folder, 'logo.png'), await solid(200, 0, 0));
     await writeFile(path.join(dir, 'photo.png'), await solid(0, 0, 200));
     const template = {
-      version: '7.0.0', width: 100, height: 50, background: '#ffffff',
+      version: '7.0.0',
+      width: 100,
+      height: 50,
+      background: '#ffffff',
       objects: [
         { type: 'Image', name: 'logo', originX: 'left', originY: 'top', left: 0, top: 0, width: 10, height: 10, scaleX: 5, scaleY: 5, src: 'logo.png' },
         { type: 'Image', name: 'photo', originX: 'left', originY: 'top', left: 50, top: 0, width: 10, height: 10, scaleX: 5, scaleY: 5, src: './logo.png' },
@@ -173,7 +185,7 @@ describe('npx imprint', () => {
     const result = await run('render', file, '--out', out, '--set', `photo.src=${fromCwd}`);
     assert.equal(result.code, 0, result.err);
     const pixel = async (left: number) => [...(await sharp(out).extract({ left, top: 25, width: 1, height: 1 }).raw().toBuffer()).subarray(0, 3)];
-    assert.deepEqual(await pixel(25), [200, 0, 0], 'the template\'s relative src is read next to the template');
+    assert.deepEqual(await pixel(25), [200, 0, 0], "the template's relative src is read next to the template");
     assert.deepEqual(await pixel(75), [0, 0, 200], 'the --set path is read from the working directory');
 
     const missing = await run('render', file, '--out', out, '--set', 'photo.src=./no-such-photo.png');

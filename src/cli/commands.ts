@@ -74,7 +74,10 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
       const keys = (await listApiKeys(deps, str('account'))).map(describeKey);
       return {
         data: keys,
-        text: keys.map((k) => `${k.id}  ${k.prefix}…${k.last4}  created ${k.createdAt}  last used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`).join('\n') || 'No keys.',
+        text:
+          keys
+            .map((k) => `${k.id}  ${k.prefix}…${k.last4}  created ${k.createdAt}  last used ${k.lastUsedAt ?? 'never'}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''}`)
+            .join('\n') || 'No keys.',
       };
     }
     case 'keys revoke': {

@@ -22,7 +22,10 @@ const nested = (depth: number): unknown => {
 };
 
 test('canonicalJson: same output as the recursive version; key order ignored', () => {
-  fc.assert(fc.property(fc.jsonValue(), (v) => assert.equal(canonicalJson(v), recursiveCanonicalJson(v))), { numRuns: 500 });
+  fc.assert(
+    fc.property(fc.jsonValue(), (v) => assert.equal(canonicalJson(v), recursiveCanonicalJson(v))),
+    { numRuns: 500 },
+  );
   assert.equal(canonicalJson({ b: 1, a: [undefined, { d: undefined, c: 2 }] }), '{"a":[null,{"c":2}],"b":1}');
   assert.equal(canonicalJson({ a: 1, b: 2 }), canonicalJson({ b: 2, a: 1 }));
 });

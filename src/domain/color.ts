@@ -135,8 +135,7 @@ function parseHsl(args: string[]): Rgba | null {
   const perDegree: Record<string, number> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
   const h = (((Number(hue[1]) * perDegree[unit]) % 360) + 360) % 360;
   // CSS 4 allows bare numbers for saturation and lightness; browsers accept them.
-  const pct = (arg: string) =>
-    rePercent.test(arg) ? Number(arg.slice(0, -1)) : reNumber.test(arg) ? Number(arg) : null;
+  const pct = (arg: string) => (rePercent.test(arg) ? Number(arg.slice(0, -1)) : reNumber.test(arg) ? Number(arg) : null);
   const sRaw = pct(args[1]);
   const lRaw = pct(args[2]);
   if (sRaw === null || lRaw === null) return null;
@@ -147,13 +146,7 @@ function parseHsl(args: string[]): Rgba | null {
   const chroma = (1 - Math.abs(2 * light - 1)) * sat;
   const x = chroma * (1 - Math.abs(((h / 60) % 2) - 1));
   const m = light - chroma / 2;
-  const [r1, g1, b1] =
-    h < 60 ? [chroma, x, 0]
-    : h < 120 ? [x, chroma, 0]
-    : h < 180 ? [0, chroma, x]
-    : h < 240 ? [0, x, chroma]
-    : h < 300 ? [x, 0, chroma]
-    : [chroma, 0, x];
+  const [r1, g1, b1] = h < 60 ? [chroma, x, 0] : h < 120 ? [x, chroma, 0] : h < 180 ? [0, chroma, x] : h < 240 ? [0, x, chroma] : h < 300 ? [x, 0, chroma] : [chroma, 0, x];
   const byte = (v: number) => Math.round((v + m) * 255);
   return { r: byte(r1), g: byte(g1), b: byte(b1), a };
 }

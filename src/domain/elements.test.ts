@@ -19,7 +19,17 @@ test('listElements on real Fabric 7 output: only named objects, nested ones incl
   const elements = listElements(fabric7Document());
   assert.deepEqual(Object.keys(elements), ['bg', 'card', 'dot', 'rule', 'squiggle', 'title', 'subtitle', 'logo', 'badge', 'badge-bg', 'badge-text']);
   assert.deepEqual(elements.card, {
-    width: 400, height: 200, fill: '#ffffff', stroke: '#333', strokeWidth: 2, rx: 16, ry: 16, scaleX: 1, scaleY: 1, angle: 0, opacity: 1,
+    width: 400,
+    height: 200,
+    fill: '#ffffff',
+    stroke: '#333',
+    strokeWidth: 2,
+    rx: 16,
+    ry: 16,
+    scaleX: 1,
+    scaleY: 1,
+    angle: 0,
+    opacity: 1,
   });
   assert.deepEqual(Object.keys(elements.dot), ['width', 'height', 'fill', 'stroke', 'strokeWidth', 'scaleX', 'scaleY', 'angle', 'opacity']);
   assert.equal(elements.dot.stroke, 'transparent');
@@ -31,7 +41,21 @@ test('listElements on real Fabric 7 output: only named objects, nested ones incl
   assert.equal(title.charSpacing, 50);
   assert.equal(title.width, 300);
   assert.ok(typeof title.height === 'number' && title.height > 0);
-  assert.deepEqual(Object.keys(title), ['width', 'height', 'fill', 'fontSize', 'fontFamily', 'lineHeight', 'text', 'charSpacing', 'textAlign', 'scaleX', 'scaleY', 'angle', 'opacity']);
+  assert.deepEqual(Object.keys(title), [
+    'width',
+    'height',
+    'fill',
+    'fontSize',
+    'fontFamily',
+    'lineHeight',
+    'text',
+    'charSpacing',
+    'textAlign',
+    'scaleX',
+    'scaleY',
+    'angle',
+    'opacity',
+  ]);
   // A line's visible colour is its stroke.
   assert.deepEqual(elements.rule, { width: 300, height: 0, fill: '#cccccc', scaleX: 1, scaleY: 1, angle: 0, opacity: 1 });
   assert.equal(elements.logo.angle, 12);
@@ -53,7 +77,21 @@ test('missing properties are filled with Fabric defaults', () => {
   };
   const el = listElements(doc);
   assert.deepEqual(el.r, { width: 0, height: 0, fill: 'rgb(0,0,0)', stroke: 'transparent', strokeWidth: 1, rx: 0, ry: 0, scaleX: 1, scaleY: 1, angle: 0, opacity: 1 });
-  assert.deepEqual(el.t, { width: 0, height: 0, fill: 'rgb(0,0,0)', fontSize: 40, fontFamily: 'Times New Roman', lineHeight: 1.16, text: '', charSpacing: 0, textAlign: 'left', scaleX: 1, scaleY: 1, angle: 0, opacity: 1 });
+  assert.deepEqual(el.t, {
+    width: 0,
+    height: 0,
+    fill: 'rgb(0,0,0)',
+    fontSize: 40,
+    fontFamily: 'Times New Roman',
+    lineHeight: 1.16,
+    text: '',
+    charSpacing: 0,
+    textAlign: 'left',
+    scaleX: 1,
+    scaleY: 1,
+    angle: 0,
+    opacity: 1,
+  });
   assert.deepEqual(el.i, { src: '', width: 0, height: 0, scaleX: 1, scaleY: 1, angle: 0, opacity: 1 });
   assert.equal(el.l.fill, 'transparent');
   assert.equal(el.none.fill, 'transparent');

@@ -128,10 +128,13 @@ export function listBasicElements(doc: TemplateDocument): Record<string, BasicEl
   for (const [name, obj] of namedObjects(doc)) {
     const kind = elementKind(obj);
     const basic: BasicElement =
-      kind === 'image' ? { src: String(valueOf(obj, 'src')) }
-      : kind === 'text' ? { text: String(valueOf(obj, 'text')) }
-      : kind === 'line' ? { fill: lineColor(obj) }
-      : { fill: apiPaint(valueOf(obj, 'fill')) };
+      kind === 'image'
+        ? { src: String(valueOf(obj, 'src')) }
+        : kind === 'text'
+          ? { text: String(valueOf(obj, 'text')) }
+          : kind === 'line'
+            ? { fill: lineColor(obj) }
+            : { fill: apiPaint(valueOf(obj, 'fill')) };
     setOwn(out, name, basic);
   }
   return out;

@@ -3,21 +3,7 @@
  * `textbox`), v6 and v7 (`IText`, `Textbox`), folded to one canonical
  * lower-case spelling so the rest of the code compares against one name.
  */
-export const SUPPORTED_TYPES = [
-  'rect',
-  'circle',
-  'ellipse',
-  'triangle',
-  'line',
-  'polyline',
-  'polygon',
-  'path',
-  'textbox',
-  'i-text',
-  'text',
-  'image',
-  'group',
-] as const;
+export const SUPPORTED_TYPES = ['rect', 'circle', 'ellipse', 'triangle', 'line', 'polyline', 'polygon', 'path', 'textbox', 'i-text', 'text', 'image', 'group'] as const;
 
 export type SupportedType = (typeof SUPPORTED_TYPES)[number];
 

@@ -35,34 +35,49 @@ export const oneOf =
 const origin =
   (...keywords: string[]): ValueCheck =>
   (v) =>
-    (typeof v === 'string' && keywords.includes(v)) || (isFiniteNumber(v) && Math.abs(v) <= 1e4)
-      ? null
-      : `one of ${keywords.map((k) => `"${k}"`).join(', ')} or a number`;
+    (typeof v === 'string' && keywords.includes(v)) || (isFiniteNumber(v) && Math.abs(v) <= 1e4) ? null : `one of ${keywords.map((k) => `"${k}"`).join(', ')} or a number`;
 
 /** `null` and `''` both mean "no paint" in Fabric. */
-export const colorOrNone: ValueCheck = (v) =>
-  v === null || v === '' || isColor(v) ? null : 'a CSS colour (hex, rgb(), hsl(), a colour name, "transparent"), "" or null';
+export const colorOrNone: ValueCheck = (v) => (v === null || v === '' || isColor(v) ? null : 'a CSS colour (hex, rgb(), hsl(), a colour name, "transparent"), "" or null');
 
 const dashArray: ValueCheck = (v) =>
-  v === null ||
-  (Array.isArray(v) && v.length <= 100 && v.every((x) => isFiniteNumber(x) && x >= 0 && x <= 1e5))
-    ? null
-    : 'null or an array of at most 100 non-negative numbers';
+  v === null || (Array.isArray(v) && v.length <= 100 && v.every((x) => isFiniteNumber(x) && x >= 0 && x <= 1e5)) ? null : 'null or an array of at most 100 non-negative numbers';
 
 /** Canvas 2D's composite operations, every one of which Fabric passes straight to the context. */
 export const COMPOSITE_OPERATIONS = [
-  'source-over', 'source-in', 'source-out', 'source-atop', 'destination-over', 'destination-in', 'destination-out',
-  'destination-atop', 'lighter', 'copy', 'xor', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge',
-  'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity',
+  'source-over',
+  'source-in',
+  'source-out',
+  'source-atop',
+  'destination-over',
+  'destination-in',
+  'destination-out',
+  'destination-atop',
+  'lighter',
+  'copy',
+  'xor',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+  'hue',
+  'saturation',
+  'color',
+  'luminosity',
 ] as const;
 
 export const FONT_WEIGHT_KEYWORDS = ['normal', 'bold', 'bolder', 'lighter'] as const;
 export const fontWeight: ValueCheck = (v) => {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (isFiniteNumber(n)) return n >= 1 && n <= 1000 ? null : 'a number between 1 and 1000';
-  return typeof v === 'string' && (FONT_WEIGHT_KEYWORDS as readonly string[]).includes(v)
-    ? null
-    : '"normal", "bold", "bolder", "lighter" or a number between 1 and 1000';
+  return typeof v === 'string' && (FONT_WEIGHT_KEYWORDS as readonly string[]).includes(v) ? null : '"normal", "bold", "bolder", "lighter" or a number between 1 and 1000';
 };
 
 export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right'] as const;
@@ -235,23 +250,71 @@ export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
  * whatever its value rather than making such templates unsaveable.
  */
 export const IGNORED = new Set([
-  'selectable', 'evented', 'hasControls', 'hasBorders', 'hasRotatingPoint', 'perPixelTargetFind',
-  'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'lockSkewingX',
-  'lockSkewingY', 'lockScalingFlip', 'lockUniScaling', 'hoverCursor', 'moveCursor', 'borderColor',
-  'borderDashArray', 'borderOpacityWhenMoving', 'borderScaleFactor', 'cornerColor', 'cornerStrokeColor',
-  'cornerStyle', 'cornerSize', 'cornerDashArray', 'touchCornerSize', 'transparentCorners', 'padding',
-  'selectionBackgroundColor', 'activeOn', 'rotatingPointOffset', 'centeredRotation', 'centeredScaling',
-  'minScaleLimit', 'snapAngle', 'snapThreshold', 'objectCaching', 'noScaleCache', 'statefullCache',
-  'dirty', 'includeDefaultValues', 'excludeFromExport', 'subTargetCheck', 'interactive', 'useSetOnGroup',
+  'selectable',
+  'evented',
+  'hasControls',
+  'hasBorders',
+  'hasRotatingPoint',
+  'perPixelTargetFind',
+  'lockMovementX',
+  'lockMovementY',
+  'lockRotation',
+  'lockScalingX',
+  'lockScalingY',
+  'lockSkewingX',
+  'lockSkewingY',
+  'lockScalingFlip',
+  'lockUniScaling',
+  'hoverCursor',
+  'moveCursor',
+  'borderColor',
+  'borderDashArray',
+  'borderOpacityWhenMoving',
+  'borderScaleFactor',
+  'cornerColor',
+  'cornerStrokeColor',
+  'cornerStyle',
+  'cornerSize',
+  'cornerDashArray',
+  'touchCornerSize',
+  'transparentCorners',
+  'padding',
+  'selectionBackgroundColor',
+  'activeOn',
+  'rotatingPointOffset',
+  'centeredRotation',
+  'centeredScaling',
+  'minScaleLimit',
+  'snapAngle',
+  'snapThreshold',
+  'objectCaching',
+  'noScaleCache',
+  'statefullCache',
+  'dirty',
+  'includeDefaultValues',
+  'excludeFromExport',
+  'subTargetCheck',
+  'interactive',
+  'useSetOnGroup',
   // A serialized group keeps its own left/top/width/height, so its layout strategy does not matter.
   'layoutManager',
   // IText editing state.
-  'editable', 'editingBorderColor', 'cursorColor', 'cursorDelay', 'cursorDuration', 'cursorWidth',
-  'selectionColor', 'selectionStart', 'selectionEnd', 'caching', 'isEditing',
+  'editable',
+  'editingBorderColor',
+  'cursorColor',
+  'cursorDelay',
+  'cursorDuration',
+  'cursorWidth',
+  'selectionColor',
+  'selectionStart',
+  'selectionEnd',
+  'caching',
+  'isEditing',
   // The server fetches images itself; CORS mode is a browser concern.
   'crossOrigin',
   // Metadata editors attach through toJSON(['id', 'data']).
-  'id', 'data',
+  'id',
+  'data',
 ]);
 
 /** Properties allowed inside per-character `styles` entries. */

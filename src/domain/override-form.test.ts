@@ -8,7 +8,8 @@ import { overrideForm } from './override-form.js';
 import { namedObjects } from './elements.js';
 import type { TemplateDocument } from './template.js';
 
-const demos = readdirSync(path.join(repoRoot(), 'templates', 'demo')).filter((f) => f.endsWith('.json'))
+const demos = readdirSync(path.join(repoRoot(), 'templates', 'demo'))
+  .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(path.join(repoRoot(), 'templates', 'demo', f), 'utf8')) as { name: string; template: TemplateDocument });
 const fonts = ['Inter', 'Lato', 'Montserrat', 'Playfair Display', 'Roboto', 'Open Sans', 'Poppins', 'Great Vibes', 'Dancing Script', 'Oswald', 'Merriweather'];
 
@@ -16,9 +17,17 @@ test('the form lists, for every named element, exactly the properties generate a
   for (const { name, template } of demos) {
     const form = overrideForm(template, fonts);
     const objects = namedObjects(template);
-    assert.deepEqual(form.map((e) => e.name), [...objects.keys()], name);
+    assert.deepEqual(
+      form.map((e) => e.name),
+      [...objects.keys()],
+      name,
+    );
     for (const element of form) {
-      assert.deepEqual(element.fields.map((f) => f.property), allowedOverrideProperties(objects.get(element.name)!), `${name}/${element.name}`);
+      assert.deepEqual(
+        element.fields.map((f) => f.property),
+        allowedOverrideProperties(objects.get(element.name)!),
+        `${name}/${element.name}`,
+      );
     }
   }
 });

@@ -33,7 +33,7 @@ export function overrideForm(doc: TemplateDocument, fontFamilies: readonly strin
     const fields = allowedOverrideProperties(obj).map((property): OverrideFormField => {
       const raw = kind === 'line' && property === 'fill' ? lineColor(obj) : valueOf(obj, property);
       // Fabric draws an object unless told otherwise, and leaves out the decorations.
-      const value = property === 'fill' || property === 'stroke' ? paintValue(raw) : raw ?? (OVERRIDE_FIELDS[property].type === 'boolean' ? property === 'visible' : null);
+      const value = property === 'fill' || property === 'stroke' ? paintValue(raw) : (raw ?? (OVERRIDE_FIELDS[property].type === 'boolean' ? property === 'visible' : null));
       const spec = OVERRIDE_FIELDS[property];
       const field: OverrideFormField = { property, type: spec.type, value };
       if (spec.type === 'number') Object.assign(field, { min: spec.min, max: spec.max }, spec.exclusiveMin ? { exclusiveMin: true } : {});

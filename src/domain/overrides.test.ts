@@ -40,7 +40,12 @@ test('no changes returns an equal copy; input is never mutated', () => {
 
 test('string coercion for no-code tools', () => {
   const doc = fabric7Document();
-  const out = ok(applyOverrides(doc, { title: { fontSize: '24', lineHeight: ' 1.5', underline: 'true', visible: 'FALSE', textAlign: 'Center', fontWeight: '700' }, card: { opacity: '0.25', angle: -15, strokeWidth: '3e0' } }));
+  const out = ok(
+    applyOverrides(doc, {
+      title: { fontSize: '24', lineHeight: ' 1.5', underline: 'true', visible: 'FALSE', textAlign: 'Center', fontWeight: '700' },
+      card: { opacity: '0.25', angle: -15, strokeWidth: '3e0' },
+    }),
+  );
   const title = find(out, 'title');
   assert.equal(title.fontSize, 24);
   assert.equal(title.lineHeight, 1.5);
@@ -80,7 +85,10 @@ test('unknown element lists the template element names', () => {
   const r = fail(applyOverrides(fabric7Document(), { nope: { text: 'x' }, title: { sparkle: 1 } }));
   assert.equal(r.code, 'unknown_element');
   assert.match(r.message, /^Unknown element "nope"\. Elements in this template: bg, card, dot, rule, squiggle, title, subtitle, logo, badge, badge-bg, badge-text\./);
-  assert.deepEqual(r.errors.map((e) => e.path), ['nope', 'title.sparkle']);
+  assert.deepEqual(
+    r.errors.map((e) => e.path),
+    ['nope', 'title.sparkle'],
+  );
 });
 
 test('a property not allowed for the kind names element.property, the allowed list and the kind', () => {
@@ -147,10 +155,20 @@ test('text replacement keeps styles coherent in both serialization forms', () =>
   assert.deepEqual(remapStyles([{ start: 0, end: 5, style: { fontFamily: 'Roboto' } }], 'Hello', 'Hi there'), [{ start: 0, end: 8, style: { fontFamily: 'Roboto' } }]);
   assert.deepEqual(remapStyles({ 0: { 0: { fill: 'red' }, 1: { fill: 'red' } } }, 'ab', 'x\nyz'), { 0: { 0: { fill: 'red' } }, 1: { 0: { fill: 'red' }, 1: { fill: 'red' } } });
   // Partial styles stay on their positions; those past the end are dropped or clipped.
-  assert.deepEqual(remapStyles([{ start: 0, end: 1, style: { fill: 'red' } }, { start: 3, end: 8, style: { fill: 'blue' } }], 'abcdefgh', 'abcd'), [
-    { start: 0, end: 1, style: { fill: 'red' } },
-    { start: 3, end: 4, style: { fill: 'blue' } },
-  ]);
+  assert.deepEqual(
+    remapStyles(
+      [
+        { start: 0, end: 1, style: { fill: 'red' } },
+        { start: 3, end: 8, style: { fill: 'blue' } },
+      ],
+      'abcdefgh',
+      'abcd',
+    ),
+    [
+      { start: 0, end: 1, style: { fill: 'red' } },
+      { start: 3, end: 4, style: { fill: 'blue' } },
+    ],
+  );
   assert.deepEqual(remapStyles({ 0: { 0: { fill: 'red' }, 4: { fill: 'blue' } }, 1: { 0: { fill: 'green' } } }, 'abcde\nf', 'abc'), { 0: { 0: { fill: 'red' } } });
   // Graphemes, not UTF-16 units: one emoji is one character.
   assert.deepEqual(remapStyles([{ start: 2, end: 3, style: { fill: 'red' } }], 'ab👍🏽', '👍🏽'), []);
@@ -178,13 +196,15 @@ test('overriding fill drops per-character fill so the whole text changes colour'
 });
 
 test('overridden documents still pass template validation', () => {
-  const out = ok(applyOverrides(fabric7Document(), {
-    title: { text: 'Done', textFit: 'shrink', minFontSize: '10', fontStyle: 'italic' },
-    logo: { src: 'https://cdn.test/x.png', fit: 'fill' },
-    'badge-text': { text: 'SALE', fill: 'white', left: '4', top: -2 },
-    rule: { width: 10, height: 2, strokeWidth: 4 },
-    dot: { height: 10 },
-  }));
+  const out = ok(
+    applyOverrides(fabric7Document(), {
+      title: { text: 'Done', textFit: 'shrink', minFontSize: '10', fontStyle: 'italic' },
+      logo: { src: 'https://cdn.test/x.png', fit: 'fill' },
+      'badge-text': { text: 'SALE', fill: 'white', left: '4', top: -2 },
+      rule: { width: 10, height: 2, strokeWidth: 4 },
+      dot: { height: 10 },
+    }),
+  );
   const result = validateTemplate(out, { fontFamilies: ['Inter', 'Roboto'] });
   assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
 });
@@ -205,14 +225,19 @@ test('a text override is bounded in graphemes, counted in linear time, before an
 
 test('the template text total is checked after overrides', () => {
   const doc: TemplateDocument = {
-    version: '7.4.0', width: 100, height: 100,
+    version: '7.4.0',
+    width: 100,
+    height: 100,
     objects: Array.from({ length: 6 }, (_, i) => ({ type: 'textbox', name: `t${i}`, left: 0, top: 0, width: 50, text: 'x', fontSize: 12, fontFamily: 'Inter' })),
   };
   ok(applyOverrides(doc, Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`t${i}`, { text: 'A'.repeat(9_999) }])))); // + the sixth's "x": 49,996
   const r = fail(applyOverrides(doc, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`t${i}`, { text: 'A'.repeat(9_000) }]))));
   assert.equal(r.code, 'invalid_property');
   assert.match(r.message, /exceed 50000 characters in total/);
-  assert.deepEqual(r.errors.map((e) => e.path), ['t0.text', 't1.text', 't2.text', 't3.text', 't4.text', 't5.text']);
+  assert.deepEqual(
+    r.errors.map((e) => e.path),
+    ['t0.text', 't1.text', 't2.text', 't3.text', 't4.text', 't5.text'],
+  );
 });
 
 test('error lists stay small however many unknown elements are sent', () => {
@@ -220,7 +245,11 @@ test('error lists stay small however many unknown elements are sent', () => {
   const changes = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`nope${i}`, { text: 'x' }]));
   const r = fail(applyOverrides(doc, changes));
   assert.equal(r.errors.length, 100);
-  const deep = (() => { let v: unknown = 1; for (let i = 0; i < 100_000; i++) v = [v]; return v; })();
+  const deep = (() => {
+    let v: unknown = 1;
+    for (let i = 0; i < 100_000; i++) v = [v];
+    return v;
+  })();
   const bad = fail(applyOverrides(doc, { title: { fontSize: deep } }));
   assert.match(bad.message, /got \[\[\[\[/);
 });

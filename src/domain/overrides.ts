@@ -26,9 +26,7 @@ export interface OverrideError {
   message: string;
 }
 
-export type ApplyOverridesResult =
-  | { ok: true; document: TemplateDocument }
-  | { ok: false; code: 'unknown_element' | 'invalid_property'; message: string; errors: OverrideError[] };
+export type ApplyOverridesResult = { ok: true; document: TemplateDocument } | { ok: false; code: 'unknown_element' | 'invalid_property'; message: string; errors: OverrideError[] };
 
 export interface ApplyOverridesOptions {
   /** When given, a `fontFamily` override must name one of these (case-insensitive). */
@@ -150,14 +148,22 @@ export const OVERRIDE_FIELDS: Readonly<Record<string, OverrideFieldSpec>> = {
 
 function coercerFor(spec: OverrideFieldSpec): Coercer {
   switch (spec.type) {
-    case 'number': return number(spec.min, spec.max, spec.exclusiveMin);
-    case 'enum': return oneOf(spec.values);
-    case 'boolean': return boolean;
-    case 'color': return color;
-    case 'text': return text;
-    case 'font': return fontFamily;
-    case 'fontWeight': return fontWeight;
-    case 'image': return src;
+    case 'number':
+      return number(spec.min, spec.max, spec.exclusiveMin);
+    case 'enum':
+      return oneOf(spec.values);
+    case 'boolean':
+      return boolean;
+    case 'color':
+      return color;
+    case 'text':
+      return text;
+    case 'font':
+      return fontFamily;
+    case 'fontWeight':
+      return fontWeight;
+    case 'image':
+      return src;
   }
 }
 
@@ -172,7 +178,22 @@ export function allowedOverrideProperties(obj: FabricObject): string[] {
   const type = canonicalType(obj.type);
   switch (elementKind(obj)) {
     case 'text':
-      return [...BOX, 'text', 'fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'lineHeight', 'charSpacing', 'textAlign', 'underline', 'linethrough', 'textFit', 'minFontSize'];
+      return [
+        ...BOX,
+        'text',
+        'fill',
+        'fontSize',
+        'fontFamily',
+        'fontWeight',
+        'fontStyle',
+        'lineHeight',
+        'charSpacing',
+        'textAlign',
+        'underline',
+        'linethrough',
+        'textFit',
+        'minFontSize',
+      ];
     case 'image':
       return [...BOX, 'src', 'fit'];
     case 'line':
@@ -210,7 +231,8 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
   const planned: Array<[FabricObject, Map<string, unknown>]> = [];
 
   const names = [...elements.keys()];
-  const shown = names.slice(0, MAX_LISTED_NAMES).join(', ') + (names.length > MAX_LISTED_NAMES ? ` and ${names.length - MAX_LISTED_NAMES} more (GET /templates/{id}/elements)` : '');
+  const shown =
+    names.slice(0, MAX_LISTED_NAMES).join(', ') + (names.length > MAX_LISTED_NAMES ? ` and ${names.length - MAX_LISTED_NAMES} more (GET /templates/{id}/elements)` : '');
   const list = names.length > 0 ? `Elements in this template: ${shown}.` : 'This template has no named elements.';
   for (const [name, props] of Object.entries(changes)) {
     if (unknown.length + invalid.length >= MAX_ERRORS) break;
@@ -230,7 +252,10 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
       if (unknown.length + invalid.length >= MAX_ERRORS) break;
       const path = `${name}.${clip(key)}`;
       if (!allowed.includes(key)) {
-        invalid.push({ path, message: `"${path}" cannot be changed: "${clip(key)}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.` });
+        invalid.push({
+          path,
+          message: `"${path}" cannot be changed: "${clip(key)}" is not a property of ${kind} element "${name}". Allowed on this element: ${allowed.join(', ')}.`,
+        });
         continue;
       }
       const result = COERCERS[key](raw, opts);
@@ -367,9 +392,7 @@ export function remapStyles(styles: unknown, oldText: string, newText: string): 
     const oldTotal = oldLines.reduce((a, b) => a + b, 0);
     const uniform = uniformRangeStyle(ranges, oldTotal);
     if (uniform) return newTotal > 0 ? [{ start: 0, end: newTotal, style: uniform }] : [];
-    return ranges
-      .filter((r) => r.start < newTotal)
-      .map((r) => ({ ...r, end: Math.min(r.end, newTotal) }));
+    return ranges.filter((r) => r.start < newTotal).map((r) => ({ ...r, end: Math.min(r.end, newTotal) }));
   }
   if (!isPlainObject(styles)) return styles;
   const nested = styles as NestedStyles;

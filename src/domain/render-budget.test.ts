@@ -8,7 +8,11 @@ const docOf = (width: number, height: number, objects: FabricObject[]): Template
 
 /** The attack that ran for more than 9 minutes: 200 canvas-sized rectangles with a large shadow blur on an 8192² canvas. */
 function shadowFlood(): TemplateDocument {
-  return docOf(8192, 8192, Array.from({ length: 200 }, (_, i) => rect({ name: `r${i}`, width: 8192, height: 8192, shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } })));
+  return docOf(
+    8192,
+    8192,
+    Array.from({ length: 200 }, (_, i) => rect({ name: `r${i}`, width: 8192, height: 8192, shadow: { color: 'rgba(0,0,0,0.5)', blur: 1000, offsetX: 5, offsetY: 5 } })),
+  );
 }
 
 const dims = (doc: TemplateDocument, scale = 1) => estimateRenderBudget(doc, scale).excess.map((e) => e.dimension);
@@ -36,7 +40,7 @@ test('pixels: the output area after scale', () => {
   assert.match(e.message, /8000×8000 at scale 2\) is 64 MP, over the limit of 40 MP by 24 MP/);
 });
 
-test('blur area: the issue\'s 200 shadowed 8192² rectangles are over budget even at the smallest scale', () => {
+test("blur area: the issue's 200 shadowed 8192² rectangles are over budget even at the smallest scale", () => {
   const report = estimateRenderBudget(shadowFlood(), MIN_RENDER_SCALE);
   const blur = report.excess.find((e) => e.dimension === 'blurArea');
   assert.ok(blur, JSON.stringify(report));
@@ -51,13 +55,19 @@ test('blur area: clipped to the canvas, so one shadow never counts more than the
   const one = docOf(2000, 2000, [rect({ width: 1e5, height: 1e5, shadow: { blur: 500 } })]);
   assert.equal(estimateRenderBudget(one).usage.blurMegapixels, 4);
   // Many canvas-sized shadows add up: 11 × 4 MP > 40 MP.
-  const many = docOf(2000, 2000, Array.from({ length: 11 }, () => rect({ width: 2000, height: 2000, shadow: { blur: 20 } })));
+  const many = docOf(
+    2000,
+    2000,
+    Array.from({ length: 11 }, () => rect({ width: 2000, height: 2000, shadow: { blur: 20 } })),
+  );
   assert.deepEqual(dims(many), ['blurArea']);
   assert.deepEqual(dims(docOf(2000, 2000, many.objects.slice(0, 9))), []);
 });
 
 test('blur area follows group scale and the output scale', () => {
-  const grouped = docOf(4000, 4000, [{ type: 'group', width: 100, height: 100, scaleX: 10, scaleY: 10, objects: Array.from({ length: 30 }, () => rect({ width: 100, height: 100, shadow: { blur: 10 } })) }]);
+  const grouped = docOf(4000, 4000, [
+    { type: 'group', width: 100, height: 100, scaleX: 10, scaleY: 10, objects: Array.from({ length: 30 }, () => rect({ width: 100, height: 100, shadow: { blur: 10 } })) },
+  ]);
   // Each child: (100 + 1 stroke) × 10 + 2 × 1.5 × 100 blur padding = 1310 px square.
   const usage = estimateRenderBudget(grouped).usage;
   assert.ok(Math.abs(usage.blurMegapixels - (30 * 1310 * 1310) / 1e6) < 0.01, String(usage.blurMegapixels));
@@ -79,7 +89,12 @@ test('blur radius: relative to the canvas, so it does not depend on scale', () =
 });
 
 test('paint area: many canvas-sized objects', () => {
-  const layers = (n: number) => docOf(4000, 4000, Array.from({ length: n }, () => rect({ width: 4000, height: 4000 })));
+  const layers = (n: number) =>
+    docOf(
+      4000,
+      4000,
+      Array.from({ length: n }, () => rect({ width: 4000, height: 4000 })),
+    );
   // 16 MP each: 35 are 560 MP, 30 are 480 MP.
   assert.deepEqual(dims(layers(35)), ['paintArea']);
   assert.deepEqual(dims(layers(30)), []);
@@ -98,7 +113,10 @@ test('objects: group children and clip paths count', () => {
   const children = Array.from({ length: 2600 }, () => rect({ width: 1, height: 1, clipPath: rect({ width: 1, height: 1 }) }));
   const report = estimateRenderBudget(docOf(100, 100, [{ type: 'group', width: 100, height: 100, objects: children }]));
   assert.equal(report.usage.objects, 1 + 2600 * 2);
-  assert.deepEqual(report.excess.map((e) => e.dimension), ['objects']);
+  assert.deepEqual(
+    report.excess.map((e) => e.dimension),
+    ['objects'],
+  );
   assert.deepEqual(dims(docOf(100, 100, children.slice(0, 2400))), []);
 });
 

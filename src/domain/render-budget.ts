@@ -105,10 +105,17 @@ function ownSize(o: FabricObject): { w: number; h: number } | null {
   if (type === 'ellipse' && !(w > 0)) return { w: 2 * num(o.rx, 0), h: 2 * num(o.ry, 0) };
   if (type === 'line' && !(w > 0)) return { w: Math.abs(num(o.x2, 0) - num(o.x1, 0)), h: Math.abs(num(o.y2, 0) - num(o.y1, 0)) };
   if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points) && !(w > 0 && h > 0)) {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (const p of o.points as Array<{ x?: unknown; y?: unknown }>) {
-      const x = num(p?.x, 0), y = num(p?.y, 0);
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+      const x = num(p?.x, 0),
+        y = num(p?.y, 0);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
     }
     return x1 >= x0 ? { w: x1 - x0, h: y1 - y0 } : { w: 0, h: 0 };
   }
@@ -149,23 +156,65 @@ function strokeLength(o: FabricObject, size: { w: number; h: number } | null): n
 }
 
 function pathLength(path: unknown[]): number {
-  let len = 0, x = 0, y = 0, sx = 0, sy = 0;
+  let len = 0,
+    x = 0,
+    y = 0,
+    sx = 0,
+    sy = 0;
   for (const c of path) {
     if (!Array.isArray(c) || typeof c[0] !== 'string') continue;
     const cmd = c[0];
     const a = c.slice(1).map((v) => num(v, 0));
     const rel = cmd === cmd.toLowerCase();
-    const ox = rel ? x : 0, oy = rel ? y : 0;
-    const step = (nx: number, ny: number): void => { len += dist(x, y, nx, ny); x = nx; y = ny; };
+    const ox = rel ? x : 0,
+      oy = rel ? y : 0;
+    const step = (nx: number, ny: number): void => {
+      len += dist(x, y, nx, ny);
+      x = nx;
+      y = ny;
+    };
     switch (cmd.toUpperCase()) {
-      case 'M': x = ox + (a[0] ?? 0); y = oy + (a[1] ?? 0); sx = x; sy = y; break;
-      case 'L': case 'T': step(ox + (a[0] ?? 0), oy + (a[1] ?? 0)); break;
-      case 'H': step(ox + (a[0] ?? 0), y); break;
-      case 'V': step(x, oy + (a[0] ?? 0)); break;
-      case 'Q': case 'S': { const px = x, py = y; len += dist(px, py, ox + a[0], oy + a[1]); x = ox + a[0]; y = oy + a[1]; step(ox + a[2], oy + a[3]); break; }
-      case 'C': { len += dist(x, y, ox + a[0], oy + a[1]) + dist(ox + a[0], oy + a[1], ox + a[2], oy + a[3]); x = ox + a[2]; y = oy + a[3]; step(ox + a[4], oy + a[5]); break; }
-      case 'A': { len += Math.PI * Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0)); step(ox + (a[5] ?? 0), oy + (a[6] ?? 0)); break; }
-      case 'Z': step(sx, sy); break;
+      case 'M':
+        x = ox + (a[0] ?? 0);
+        y = oy + (a[1] ?? 0);
+        sx = x;
+        sy = y;
+        break;
+      case 'L':
+      case 'T':
+        step(ox + (a[0] ?? 0), oy + (a[1] ?? 0));
+        break;
+      case 'H':
+        step(ox + (a[0] ?? 0), y);
+        break;
+      case 'V':
+        step(x, oy + (a[0] ?? 0));
+        break;
+      case 'Q':
+      case 'S': {
+        const px = x,
+          py = y;
+        len += dist(px, py, ox + a[0], oy + a[1]);
+        x = ox + a[0];
+        y = oy + a[1];
+        step(ox + a[2], oy + a[3]);
+        break;
+      }
+      case 'C': {
+        len += dist(x, y, ox + a[0], oy + a[1]) + dist(ox + a[0], oy + a[1], ox + a[2], oy + a[3]);
+        x = ox + a[2];
+        y = oy + a[3];
+        step(ox + a[4], oy + a[5]);
+        break;
+      }
+      case 'A': {
+        len += Math.PI * Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0));
+        step(ox + (a[5] ?? 0), oy + (a[6] ?? 0));
+        break;
+      }
+      case 'Z':
+        step(sx, sy);
+        break;
     }
   }
   return len;
@@ -197,12 +246,14 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
   const sx = Math.abs(num(o.scaleX, 1));
   const sy = Math.abs(num(o.scaleY, 1));
   const angle = num(o.angle, 0);
-  const skewX = num(o.skewX, 0), skewY = num(o.skewY, 0);
+  const skewX = num(o.skewX, 0),
+    skewY = num(o.skewY, 0);
   const turned = angle % 90 !== 0 || skewX !== 0 || skewY !== 0;
 
   let bw: number, bh: number;
   if (!size) {
-    bw = w.outW; bh = w.outH;
+    bw = w.outW;
+    bh = w.outH;
   } else {
     const uniform = o.strokeUniform === true;
     let a = (size.w + (uniform ? 0 : sw)) * sx + (uniform ? sw : 0);
@@ -226,7 +277,8 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
     if (s && typeof s === 'object') {
       const sh = s as Record<string, unknown>;
       const blur = Math.max(0, num(sh.blur, 0));
-      const offX = Math.abs(num(sh.offsetX, 0)), offY = Math.abs(num(sh.offsetY, 0));
+      const offX = Math.abs(num(sh.offsetX, 0)),
+        offY = Math.abs(num(sh.offsetY, 0));
       if (blur > 0 || offX > 0 || offY > 0) {
         // Fabric's _setShadow: blur × zoom × the object's mean total scale, unless nonScaling.
         const scaling = sh.nonScaling === true ? w.zoom : (k * (sx + sy)) / 2;
@@ -278,7 +330,17 @@ function fmt(n: number): string {
 export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: Readonly<RenderBudgetLimits> = DEFAULT_RENDER_BUDGET): BudgetReport {
   const outW = Math.max(1, Math.round(num(doc.width, 1) * scale));
   const outH = Math.max(1, Math.round(num(doc.height, 1) * scale));
-  const w: Walk = { outW, outH, zoom: scale, paint: 0, blur: 0, objects: 0, dashes: 0, blurRatio: 0, top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined } };
+  const w: Walk = {
+    outW,
+    outH,
+    zoom: scale,
+    paint: 0,
+    blur: 0,
+    objects: 0,
+    dashes: 0,
+    blurRatio: 0,
+    top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined },
+  };
   const objects = Array.isArray(doc.objects) ? doc.objects : [];
   objects.forEach((o, i) => visit(w, o, `objects[${i}]`, scale, false, 0));
   // The canvas's own images and clip path are drawn like any object.

@@ -1,13 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
-import {
-  CreateTemplateBodySchema,
-  TemplateDocumentSchema,
-  isRemoteImageUrl,
-  validateTemplate,
-  type TemplateIssue,
-} from './template-schema.js';
+import { CreateTemplateBodySchema, TemplateDocumentSchema, isRemoteImageUrl, validateTemplate, type TemplateIssue } from './template-schema.js';
 import { fabric5Document, fabric6Document, fabric7Document } from './fabric-fixtures.test-helper.js';
 import type { TemplateDocument } from './template.js';
 
@@ -123,16 +117,21 @@ test('names must be unique across the template, including inside groups', () => 
 
 test('fonts: object level and inside styles, case-insensitive, first family of a CSS list', () => {
   accept(docWith({ type: 'textbox', text: 'x', fontFamily: "'open sans', Arial, sans-serif", styles: [{ start: 0, end: 1, style: { fontFamily: 'ROBOTO' } }] }));
-  const issues = issuesOf(docWith(
-    { type: 'textbox', name: 't', text: 'ab', fontFamily: 'Comic Sans MS, cursive' },
-    { type: 'text', text: 'ab', fontFamily: 'Inter', styles: { 0: { 1: { fontFamily: 'Papyrus' } } } },
-    { type: 'text', text: 'ab', fontFamily: 'Inter', styles: [{ start: 0, end: 2, style: { fontFamily: 'Wingdings' } }] },
-  ));
-  assert.deepEqual(issues.map((i) => [i.code, i.path]), [
-    ['unknown_font', 'objects[0].fontFamily'],
-    ['unknown_font', 'objects[1].styles.0.1.fontFamily'],
-    ['unknown_font', 'objects[2].styles[0].style.fontFamily'],
-  ]);
+  const issues = issuesOf(
+    docWith(
+      { type: 'textbox', name: 't', text: 'ab', fontFamily: 'Comic Sans MS, cursive' },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', styles: { 0: { 1: { fontFamily: 'Papyrus' } } } },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', styles: [{ start: 0, end: 2, style: { fontFamily: 'Wingdings' } }] },
+    ),
+  );
+  assert.deepEqual(
+    issues.map((i) => [i.code, i.path]),
+    [
+      ['unknown_font', 'objects[0].fontFamily'],
+      ['unknown_font', 'objects[1].styles.0.1.fontFamily'],
+      ['unknown_font', 'objects[2].styles[0].style.fontFamily'],
+    ],
+  );
   assert.equal(issues[0].message, 'objects[0] ("t"): font family "Comic Sans MS" is not available; available families: Inter, Open Sans, Roboto');
 });
 
@@ -183,7 +182,16 @@ test('numbers must be finite and sane; enums and colours are checked', () => {
 });
 
 test('gradients, shadows, clip paths and geometry are validated in depth', () => {
-  const gradient = { type: 'radial', coords: { x1: 0, y1: 0, x2: 0, y2: 0, r1: 0, r2: 50 }, colorStops: [{ offset: 0, color: 'red' }, { offset: 1, color: 'blue', opacity: 0.5 }], gradientUnits: 'pixels', gradientTransform: [1, 0, 0, 1, 0, 0] };
+  const gradient = {
+    type: 'radial',
+    coords: { x1: 0, y1: 0, x2: 0, y2: 0, r1: 0, r2: 50 },
+    colorStops: [
+      { offset: 0, color: 'red' },
+      { offset: 1, color: 'blue', opacity: 0.5 },
+    ],
+    gradientUnits: 'pixels',
+    gradientTransform: [1, 0, 0, 1, 0, 0],
+  };
   accept({ ...docWith(rect({ fill: gradient, stroke: gradient })), background: gradient });
   assert.match(issuesOf(docWith(rect({ fill: { ...gradient, colorStops: [{ offset: 2, color: 'red' }] } })))[0].message, /colorStops\[0\]\.offset/);
   assert.match(issuesOf(docWith(rect({ fill: { type: 'pattern', source: 'x.png' } })))[0].message, /pattern/);
@@ -192,7 +200,18 @@ test('gradients, shadows, clip paths and geometry are validated in depth', () =>
   assert.equal(issuesOf(docWith(rect({ clipPath: rect({ sparkle: 1 }) })))[0].path, 'objects[0].clipPath.sparkle');
   accept(docWith(rect({ clipPath: { type: 'circle', radius: 5, inverted: true, absolutePositioned: true } })));
   assert.equal(issuesOf(docWith({ type: 'polygon', points: [{ x: 0, y: 'a' }] }))[0].path, 'objects[0].points');
-  assert.equal(issuesOf(docWith({ type: 'path', path: [['M', 0, 0], ['X', 1]] }))[0].path, 'objects[0].path[1]');
+  assert.equal(
+    issuesOf(
+      docWith({
+        type: 'path',
+        path: [
+          ['M', 0, 0],
+          ['X', 1],
+        ],
+      }),
+    )[0].path,
+    'objects[0].path[1]',
+  );
   assert.equal(issuesOf(docWith({ type: 'path', path: 'M 0 0 L 1 1' }))[0].path, 'objects[0].path');
   // `path` on text means text-on-a-path, which is not drawn.
   assert.equal(issuesOf(docWith({ type: 'text', text: 'x', fontFamily: 'Inter', path: { type: 'path', path: [] } }))[0].path, 'objects[0].path');
@@ -240,8 +259,17 @@ test('TypeBox request-body schemas', () => {
   assert.ok(Value.Check(TemplateDocumentSchema, fabric7Document()));
 });
 
-const textbox = (name: string, text: string, extra: Record<string, unknown> = {}) =>
-  ({ type: 'textbox', name, left: 0, top: 0, width: 50, text, fontSize: 12, fontFamily: 'Inter', ...extra });
+const textbox = (name: string, text: string, extra: Record<string, unknown> = {}) => ({
+  type: 'textbox',
+  name,
+  left: 0,
+  top: 0,
+  width: 50,
+  text,
+  fontSize: 12,
+  fontFamily: 'Inter',
+  ...extra,
+});
 
 test('text is bounded per element and per template, counted in graphemes', () => {
   accept(docWith(textbox('a', '👍🏽'.repeat(10_000)))); // 40,000 code units but 10,000 graphemes
@@ -250,7 +278,10 @@ test('text is bounded per element and per template, counted in graphemes', () =>
   assert.ok(one[0].message.length < 200, 'the value is previewed, not copied');
   accept(docWith(...Array.from({ length: 5 }, (_, i) => textbox(`t${i}`, 'A'.repeat(10_000)))));
   const total = issuesOf(docWith(...Array.from({ length: 6 }, (_, i) => textbox(`t${i}`, 'A'.repeat(9_000)))));
-  assert.deepEqual(total.map((i) => i.path), ['objects']);
+  assert.deepEqual(
+    total.map((i) => i.path),
+    ['objects'],
+  );
   assert.match(total[0].message, /more than 50000 characters in total/);
   // Text inside groups and clip paths counts too.
   const grouped = { type: 'group', left: 0, top: 0, objects: Array.from({ length: 6 }, (_, i) => textbox(`g${i}`, 'A'.repeat(9_000))) };

@@ -71,15 +71,10 @@ export const TemplateDocumentSchema = Type.Object(
     width: Type.Integer({ minimum: 1, maximum: MAX_CANVAS_SIDE, description: 'Output width in pixels.' }),
     height: Type.Integer({ minimum: 1, maximum: MAX_CANVAS_SIDE, description: 'Output height in pixels.' }),
     objects: Type.Array(
-      Type.Object(
-        { type: Type.String(), name: Type.Optional(Type.String()) },
-        { additionalProperties: true, description: 'A Fabric.js object as toObject() writes it.' },
-      ),
+      Type.Object({ type: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: true, description: 'A Fabric.js object as toObject() writes it.' }),
       { maxItems: LIMITS.objects },
     ),
-    background: Type.Optional(
-      Type.Union([Type.String(), Type.Null(), GradientSchema, PatternShapeSchema], { description: 'Canvas background colour or gradient.' }),
-    ),
+    background: Type.Optional(Type.Union([Type.String(), Type.Null(), GradientSchema, PatternShapeSchema], { description: 'Canvas background colour or gradient.' })),
   },
   {
     // Further canvas.toJSON() keys (backgroundImage, overlay, …) get a precise message from validateTemplate.
@@ -90,10 +85,7 @@ export const TemplateDocumentSchema = Type.Object(
 
 const TemplateName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Template name.' });
 
-export const CreateTemplateBodySchema = Type.Object(
-  { name: TemplateName, template: TemplateDocumentSchema },
-  { additionalProperties: false },
-);
+export const CreateTemplateBodySchema = Type.Object({ name: TemplateName, template: TemplateDocumentSchema }, { additionalProperties: false });
 /** PUT may change the name, the document or both; whichever is sent is validated like POST's. */
 export const UpdateTemplateBodySchema = Type.Partial(CreateTemplateBodySchema, { additionalProperties: false });
 
@@ -108,9 +100,7 @@ export interface TemplateIssue {
   code: 'invalid_template' | 'unknown_font';
 }
 
-export type ValidateTemplateResult =
-  | { ok: true; document: TemplateDocument }
-  | { ok: false; issues: TemplateIssue[] };
+export type ValidateTemplateResult = { ok: true; document: TemplateDocument } | { ok: false; issues: TemplateIssue[] };
 
 export interface ValidateTemplateOptions {
   /** Families the account may use (bundled + uploaded); compared case-insensitively. */
@@ -366,7 +356,9 @@ function checkPoints(ctx: Context, value: unknown, at: string, label: string) {
   const ok =
     Array.isArray(value) &&
     value.length <= LIMITS.points &&
-    value.every((p) => typeof p === 'object' && p !== null && isFiniteNumber(p.x) && isFiniteNumber(p.y) && Math.abs(p.x) <= LIMITS.coordinate && Math.abs(p.y) <= LIMITS.coordinate);
+    value.every(
+      (p) => typeof p === 'object' && p !== null && isFiniteNumber(p.x) && isFiniteNumber(p.y) && Math.abs(p.x) <= LIMITS.coordinate && Math.abs(p.y) <= LIMITS.coordinate,
+    );
   if (!ok) add(ctx, at, `${label}: property "points" must be an array of at most ${LIMITS.points} {x, y} points with finite coordinates`);
 }
 
@@ -435,8 +427,14 @@ function checkStyles(ctx: Context, value: unknown, at: string, label: string) {
     value.forEach((range: unknown, i: number) => {
       const r = range as Record<string, unknown>;
       const ok =
-        typeof r === 'object' && r !== null && Number.isInteger(r.start) && Number.isInteger(r.end) &&
-        (r.start as number) >= 0 && (r.end as number) > (r.start as number) && typeof r.style === 'object' && r.style !== null;
+        typeof r === 'object' &&
+        r !== null &&
+        Number.isInteger(r.start) &&
+        Number.isInteger(r.end) &&
+        (r.start as number) >= 0 &&
+        (r.end as number) > (r.start as number) &&
+        typeof r.style === 'object' &&
+        r.style !== null;
       if (!ok) return add(ctx, `${at}[${i}]`, `${label}: styles[${i}] must be {start, end, style} with integers 0 <= start < end`);
       checkStyle(ctx, r.style, `${at}[${i}].style`, label);
     });

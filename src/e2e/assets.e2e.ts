@@ -44,19 +44,27 @@ async function photo(): Promise<string> {
     }
   }
   const file = path.join(files, 'photo.png');
-  await writeFile(file, await sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer());
+  await writeFile(
+    file,
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
   return file;
 }
 
 async function logo(): Promise<string> {
   const file = path.join(files, 'logo.svg');
-  await writeFile(file, `<?xml version="1.0"?>
+  await writeFile(
+    file,
+    `<?xml version="1.0"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120">
   <script>document.title = 'svg script ran'</script>
   <rect x="0" y="0" width="240" height="120" rx="20" fill="#1e3a8a"/>
   <circle cx="60" cy="60" r="40" fill="#f59e0b"/>
   <path d="M120 90 L160 30 L200 90 Z" fill="#10b981" stroke="#ffffff" stroke-width="4"/>
-</svg>`);
+</svg>`,
+  );
   return file;
 }
 

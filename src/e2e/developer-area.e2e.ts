@@ -28,7 +28,8 @@ after(async () => {
 
 async function api(method: string, url: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${server.base}${url}`, {
-    method, headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -46,7 +47,10 @@ async function signIn(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
-  for (const [device, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [device, size] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(size);
       // Reduced motion switches the colour transitions off, so no shot catches a half-changed theme.
@@ -63,7 +67,10 @@ test('template, element and key names containing markup render as text on every 
   const template = await api('POST', '/templates', {
     name: `Card ${XSS}`,
     template: {
-      version: '5.3.0', width: 400, height: 210, background: '#ffffff',
+      version: '5.3.0',
+      width: 400,
+      height: 210,
+      background: '#ffffff',
       objects: [
         { type: 'Rect', name: 'background', left: 0, top: 0, width: 400, height: 210, fill: '#1e293b' },
         { type: 'Textbox', name: `title ${XSS}`, left: 20, top: 20, width: 360, text: 'Hello', fontSize: 32, fontFamily: 'Inter', fill: '#ffffff' },
@@ -76,7 +83,10 @@ test('template, element and key names containing markup render as text on every 
 
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && problems.push(`console: ${m.text()}`));
   await signIn(page);
@@ -113,7 +123,12 @@ test('template, element and key names containing markup render as text on every 
   await page.goto(`${server.base}/#/images`);
   const thumb = page.locator('.image-thumb img').first();
   await thumb.waitFor();
-  assert.ok(await thumb.evaluate((img) => (img as unknown as { decode(): Promise<void>; naturalWidth: number }).decode().then(() => (img as unknown as { naturalWidth: number }).naturalWidth > 0)), 'the thumbnail loads');
+  assert.ok(
+    await thumb.evaluate((img) =>
+      (img as unknown as { decode(): Promise<void>; naturalWidth: number }).decode().then(() => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
+    ),
+    'the thumbnail loads',
+  );
   // A key name is asked for with a labelled field and shown in the list.
   await page.goto(`${server.base}/#/keys`);
   await page.getByLabel('Key name (optional)').fill('Build server');

@@ -49,7 +49,9 @@ export async function openEditor(page: Page, server: ServerProcess, url: string)
 /** POST /image/generate with the given credentials, then the PNG its imageURL serves. */
 export async function generatedPng(server: ServerProcess, templateId: string, auth: { authorization: string } = server.auth, elements?: Record<string, unknown>): Promise<PNG> {
   const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId, elements }),
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, elements }),
   });
   assert.equal(generated.status, 200, await generated.clone().text());
   const { imageURL } = (await generated.json()) as { imageURL: string };

@@ -61,7 +61,12 @@ function quadrants(): string {
     for (let x = 0; x < 160; x++) {
       const i = (y * 160 + x) * 4;
       const q = (x < 80 ? 0 : 1) + (y < 60 ? 0 : 2);
-      const [r, g, b] = [[220, 38, 38], [22, 163, 74], [37, 99, 235], [234, 179, 8]][q];
+      const [r, g, b] = [
+        [220, 38, 38],
+        [22, 163, 74],
+        [37, 99, 235],
+        [234, 179, 8],
+      ][q];
       const ramp = ((x + y) % 40) * 2;
       png.data.set([Math.min(255, r + ramp), Math.min(255, g + ramp), Math.min(255, b + ramp), 255], i);
     }
@@ -71,7 +76,8 @@ function quadrants(): string {
 
 async function createTemplate(name: string, objects: Record<string, unknown>[]): Promise<string> {
   const res = await fetch(`${server.base}/templates`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ name, template: { version: '7.4.0', width: 800, height: 500, background: '#ffffff', objects } }),
   });
   assert.equal(res.status, 201, await res.clone().text());
@@ -99,12 +105,14 @@ const waitLayers = (page: Page, names: string[]) =>
   }, JSON.stringify(names));
 /** Undo and redo restore asynchronously: wait for the properties panel to show the value. */
 const fieldIs = (page: Page, label: string, value: string) =>
-  page.waitForFunction(([l, v]) => {
-    const d = (globalThis as unknown as { document: Doc }).document;
-    return Array.from(d.querySelectorAll('#properties label')).some((e) => e.textContent === l && d.getElementById(e.htmlFor)?.value === v);
-  }, [label, value]);
-const select = (page: Page, name: string, modifiers: ('Shift' | 'Control')[] = []) =>
-  page.getByRole('button', { name: `Select ${name}`, exact: true }).click({ modifiers });
+  page.waitForFunction(
+    ([l, v]) => {
+      const d = (globalThis as unknown as { document: Doc }).document;
+      return Array.from(d.querySelectorAll('#properties label')).some((e) => e.textContent === l && d.getElementById(e.htmlFor)?.value === v);
+    },
+    [label, value],
+  );
+const select = (page: Page, name: string, modifiers: ('Shift' | 'Control')[] = []) => page.getByRole('button', { name: `Select ${name}`, exact: true }).click({ modifiers });
 
 test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reload: the API renders what the editor shows', async () => {
   const id = await createTemplate('E2E tools', [
@@ -127,7 +135,7 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
   for (let i = 1; i <= 8; i++) await page.mouse.move(...at(460 - (337 * i) / 8, 275));
   await page.screenshot({ path: path.join(SHOTS, 'editor-snapping.png') });
   await page.mouse.up();
-  assert.equal(await page.getByLabel('X', { exact: true }).inputValue(), '60', 'snapped to left-box\'s left edge');
+  assert.equal(await page.getByLabel('X', { exact: true }).inputValue(), '60', "snapped to left-box's left edge");
   await page.mouse.move(...at(90, 275));
   await page.keyboard.down('Alt');
   await page.mouse.down();
@@ -170,7 +178,12 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
 
   // Crop the photo to its middle: 80 × 60 source pixels from (40, 30).
   await select(page, 'photo');
-  for (const [label, value] of [['Crop left', '40'], ['Crop top', '30'], ['Crop width', '80'], ['Crop height', '60']]) {
+  for (const [label, value] of [
+    ['Crop left', '40'],
+    ['Crop top', '30'],
+    ['Crop width', '80'],
+    ['Crop height', '60'],
+  ]) {
     await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel(label, { exact: true }).press('Enter');
   }
@@ -193,7 +206,10 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
   const objects = await stored(id);
   const group = objects.find((o) => o.name === 'group-1')!;
   assert.equal(group.type, 'Group');
-  assert.deepEqual(group.objects!.map((o) => o.name), ['left-box', 'right-box']);
+  assert.deepEqual(
+    group.objects!.map((o) => o.name),
+    ['left-box', 'right-box'],
+  );
   const photo = objects.find((o) => o.name === 'photo')!;
   assert.deepEqual([photo.cropX, photo.cropY, photo.width, photo.height], [40, 30, 80, 60]);
 
@@ -213,7 +229,9 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
   await page.getByRole('button', { name: 'PNG' }).click();
   const fromEditor = PNG.sync.read(await readFile((await (await download).path())!));
   const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: id }),
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId: id }),
   });
   assert.equal(generated.status, 200, await generated.clone().text());
   const { imageURL } = (await generated.json()) as { imageURL: string };
@@ -255,7 +273,20 @@ test("the account's own font is drawn from its file, so the editor's text matche
   assert.equal(uploaded.status, 201, await uploaded.clone().text());
   const font = (await uploaded.json()) as { id: string };
   const id = await createTemplate('E2E brand font', [
-    { type: 'Textbox', name: 'headline', text: 'Brand fonts, measured alike', left: 40, top: 60, width: 720, fontSize: 72, fontWeight: 700, fontFamily: 'Brand Sans', fill: '#111827', originX: 'left', originY: 'top' },
+    {
+      type: 'Textbox',
+      name: 'headline',
+      text: 'Brand fonts, measured alike',
+      left: 40,
+      top: 60,
+      width: 720,
+      fontSize: 72,
+      fontWeight: 700,
+      fontFamily: 'Brand Sans',
+      fill: '#111827',
+      originX: 'left',
+      originY: 'top',
+    },
   ]);
   const page = await context.newPage();
   const problems = watch(page);
@@ -272,7 +303,9 @@ test("the account's own font is drawn from its file, so the editor's text matche
   await page.getByRole('button', { name: 'PNG' }).click();
   const fromEditor = PNG.sync.read(await readFile((await (await download).path())!));
   const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: id }),
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId: id }),
   });
   assert.equal(generated.status, 200, await generated.clone().text());
   const fromApi = PNG.sync.read(Buffer.from(await (await fetch(((await generated.json()) as { imageURL: string }).imageURL)).arrayBuffer()));

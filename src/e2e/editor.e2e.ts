@@ -96,7 +96,13 @@ test('design from a preset, rename, undo/redo, save, reload, and the API renders
   const stored = (await (await fetch(`${server.base}/templates/${templateId}`, { headers: server.auth })).json()) as {
     template: { width: number; height: number; objects: { name: string; type: string; rx?: number }[] };
   };
-  assert.deepEqual(stored.template.objects.map((o) => [o.name, o.type.toLowerCase()]), [['title', 'textbox'], ['badge', 'rect']]);
+  assert.deepEqual(
+    stored.template.objects.map((o) => [o.name, o.type.toLowerCase()]),
+    [
+      ['title', 'textbox'],
+      ['badge', 'rect'],
+    ],
+  );
   assert.equal(stored.template.width, 1200);
   assert.equal(stored.template.height, 630);
 
@@ -185,12 +191,17 @@ test('shapes, a gradient, a shadow, a dash and italic text are saved and rendere
 test('names are text not markup, copy/paste/duplicate keep names unique, export/import round-trips, and a draft survives closing the tab', async () => {
   const evil = '<img src=x onerror=alert(1)>';
   const created = await fetch(`${server.base}/templates`, {
-    method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
     body: JSON.stringify({
       name: evil,
-      template: { version: '7.4.0', width: 800, height: 400, background: '#ffffff', objects: [
-        { type: 'Rect', name: evil, left: 40, top: 40, width: 300, height: 200, fill: '#0f766e', originX: 'left', originY: 'top' },
-      ] },
+      template: {
+        version: '7.4.0',
+        width: 800,
+        height: 400,
+        background: '#ffffff',
+        objects: [{ type: 'Rect', name: evil, left: 40, top: 40, width: 300, height: 200, fill: '#0f766e', originX: 'left', originY: 'top' }],
+      },
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
@@ -227,9 +238,15 @@ test('names are text not markup, copy/paste/duplicate keep names unique, export/
   await page.getByRole('button', { name: 'Export' }).click();
   const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as { name: string; template: { objects: { name: string }[] } };
   assert.equal(exported.name, evil);
-  assert.deepEqual(exported.template.objects.map((o) => o.name), [evil, 'star-1', 'star-2']);
+  assert.deepEqual(
+    exported.template.objects.map((o) => o.name),
+    [evil, 'star-1', 'star-2'],
+  );
   // The draft is written 400 ms after the last change, and again on pagehide; wait past the first.
-  await page.waitForFunction((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key)?.includes('star-2'), `imprint.draft.${id}`);
+  await page.waitForFunction(
+    (key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key)?.includes('star-2'),
+    `imprint.draft.${id}`,
+  );
   await page.close({ runBeforeUnload: false });
   assert.deepEqual(problems, []);
 
@@ -267,7 +284,8 @@ test('names are text not markup, copy/paste/duplicate keep names unique, export/
 test("the server's validation error is shown at the object it names", async () => {
   const api = (method: string, url: string, body?: unknown, type = 'application/json') =>
     fetch(`${server.base}${url}`, {
-      method, headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': type }) },
+      method,
+      headers: { ...server.auth, ...(body === undefined ? {} : { 'content-type': type }) },
       body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
     });
   // A font the account owns when the editor opens and loses before the save: the editor's own
@@ -277,7 +295,10 @@ test("the server's validation error is shown at the object it names", async () =
   const created = await api('POST', '/templates', {
     name: 'Font check',
     template: {
-      version: '7.4.0', width: 800, height: 400, background: '#fef3c7',
+      version: '7.4.0',
+      width: 800,
+      height: 400,
+      background: '#fef3c7',
       objects: [
         { type: 'Rect', name: 'panel', left: 40, top: 40, width: 300, height: 200, fill: '#0f766e', originX: 'left', originY: 'top' },
         { type: 'Textbox', name: 'headline', text: 'Brand fonts', left: 60, top: 60, width: 600, fontSize: 48, fontFamily: 'Inter', originX: 'left', originY: 'top' },
@@ -301,14 +322,17 @@ test("the server's validation error is shown at the object it names", async () =
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'Not saved' }).waitFor();
   const layer = page.locator('li.layer[data-name="headline"]');
-  assert.match(await layer.getAttribute('class') ?? '', /has-error/);
+  assert.match((await layer.getAttribute('class')) ?? '', /has-error/);
   assert.match(await layer.getByRole('alert').first().innerText(), /Brand Sans/);
   assert.equal(await page.locator('li.layer[data-name="panel"].has-error').count(), 0);
   assert.match(await page.locator('#properties').getByRole('alert').first().innerText(), /Brand Sans/);
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: path.join(SHOTS, 'editor-error-dark.png') });
-  assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+  assert.deepEqual(
+    problems.filter((p) => !/status of 400/.test(p)),
+    [],
+  );
   await page.close();
 });
 

@@ -38,7 +38,9 @@ interface Starter {
 
 async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.base}${url}`, {
-    method, headers: { ...server.auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { ...server.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   assert.ok(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`);
   return (await res.json()) as T;
@@ -129,7 +131,7 @@ test('Duplicate in the developer area and in the dialog opens an unsaved copy; s
   await page.waitForURL((u) => u.pathname === '/editor' && u.searchParams.get('from') === original.id);
   await ready(page);
   assert.equal(await page.getByLabel('Template name').inputValue(), 'Social card copy');
-  assert.match(await page.getByRole('status').textContent() ?? '', /^Copy of "Social card": not saved yet\.$/);
+  assert.match((await page.getByRole('status').textContent()) ?? '', /^Copy of "Social card": not saved yet\.$/);
   const copyId = await savedTemplateId(page);
   assert.notEqual(copyId, original.id);
   type Doc = { template: { width: number; height: number; objects: Array<{ name: string; text?: string }> } };

@@ -47,7 +47,13 @@ test('the templates list shows a thumbnail of each template, with alt text', asy
   for (const t of list) {
     const img = page.getByRole('img', { name: `Thumbnail of “${t.name}”` });
     await img.waitFor();
-    await page.waitForFunction((el) => { const img = el as { complete?: boolean; naturalWidth?: number } | null; return Boolean(img?.complete && img.naturalWidth); }, await img.elementHandle());
+    await page.waitForFunction(
+      (el) => {
+        const img = el as { complete?: boolean; naturalWidth?: number } | null;
+        return Boolean(img?.complete && img.naturalWidth);
+      },
+      await img.elementHandle(),
+    );
     assert.equal(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), 320, t.name);
   }
   await page.screenshot({ path: path.join(SHOTS, 'preview-templates-thumbnails.png') });
@@ -68,7 +74,10 @@ test('the editor renders the design with the API, free, and it differs from the 
     assert.match(shown, /^(< 0\.01|\d+\.\d+)%$/);
     assert.ok(differing / total < MAX_MISMATCH, `${t.name}: ${shown}`);
     const { template } = (await api(`/templates/${t.id}`)) as { template: { width: number } };
-    assert.equal(await page.getByRole('img', { name: "The server's render of the design" }).evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), template.width);
+    assert.equal(
+      await page.getByRole('img', { name: "The server's render of the design" }).evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth),
+      template.width,
+    );
     await page.screenshot({ path: path.join(SHOTS, `preview-editor-${t.name.replace(/\W+/g, '-')}.png`) });
   }
   assert.equal(await credits(), before, 'previews cost nothing');
@@ -91,7 +100,13 @@ test('the playground previews a changed non-text property for free, and the snip
   await page.getByRole('button', { name: 'Preview (free)' }).click();
   const preview = page.getByRole('img', { name: /^Free preview of the template/ });
   await preview.waitFor();
-  await page.waitForFunction((el) => { const img = el as { complete?: boolean; naturalWidth?: number } | null; return Boolean(img?.complete && img.naturalWidth); }, await preview.elementHandle());
+  await page.waitForFunction(
+    (el) => {
+      const img = el as { complete?: boolean; naturalWidth?: number } | null;
+      return Boolean(img?.complete && img.naturalWidth);
+    },
+    await preview.elementHandle(),
+  );
   assert.match((await page.locator('#preview-note').textContent())!, /Free previews left today: \d+/);
   assert.equal(await credits(), before, 'the preview cost nothing');
   await page.screenshot({ path: path.join(SHOTS, 'preview-playground.png'), fullPage: true });

@@ -47,7 +47,9 @@ export function decodeDataUrl(input: string, maxBytes: number): Buffer {
   if (floor > maxBytes) throw tooLarge(maxBytes);
   let bytes: Buffer;
   if (isBase64) {
-    const cleaned = percentDecode(payload).toString('latin1').replace(/[\t\n\f\r ]/g, '');
+    const cleaned = percentDecode(payload)
+      .toString('latin1')
+      .replace(/[\t\n\f\r ]/g, '');
     if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(cleaned)) {
       throw new ImageFetchError('bad_url', 'The data: URL contains invalid base64.');
     }

@@ -10,9 +10,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void,
-): Promise<TestServer> {
+export async function startTestServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
   const requests: http.IncomingMessage[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req);
@@ -33,9 +31,13 @@ export async function startTestServer(
 }
 
 export function makePng(width = 4, height = 3): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 export function makeJpeg(width = 5, height = 7): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 10 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .jpeg()
+    .toBuffer();
 }

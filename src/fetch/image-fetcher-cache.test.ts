@@ -79,10 +79,16 @@ test('decodes data: URLs in base64 and percent-encoding, with the same checks', 
   const b = await fetcher.fetchImage(`data:image/jpeg,${percent}`);
   assert.deepEqual([b.format, b.width, b.height], ['jpeg', 5, 7]);
 
-  const reject = (url: string) => fetcher.fetchImage(url).then(() => assert.fail('expected a refusal'), (e: unknown) => e);
+  const reject = (url: string) =>
+    fetcher.fetchImage(url).then(
+      () => assert.fail('expected a refusal'),
+      (e: unknown) => e,
+    );
   const html = await reject(`data:text/html;base64,${Buffer.from('<html></html>').toString('base64')}`);
   assert.ok(html instanceof ImageFetchError && html.reason === 'not_an_image');
-  const big = await createImageFetcher({ maxBytes: 50 }).fetchImage(`data:image/png;base64,${png.toString('base64')}`).catch((e: unknown) => e);
+  const big = await createImageFetcher({ maxBytes: 50 })
+    .fetchImage(`data:image/png;base64,${png.toString('base64')}`)
+    .catch((e: unknown) => e);
   assert.ok(big instanceof ImageFetchError && big.reason === 'too_large');
   const svg = await reject(`data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`);
   assert.ok(svg instanceof ImageFetchError && svg.reason === 'unsupported_format');

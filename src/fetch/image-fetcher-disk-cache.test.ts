@@ -13,11 +13,13 @@ let root: string;
 
 const hits = (pathname: string) => server.requests.filter((r) => r.url === pathname).length;
 const files = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.img')).sort();
-const fakeDns = (table: Record<string, string>): LookupFn => async (host) => {
-  const address = table[host];
-  if (!address) throw new Error(`no such host ${host}`);
-  return [{ address, family: 4 }];
-};
+const fakeDns =
+  (table: Record<string, string>): LookupFn =>
+  async (host) => {
+    const address = table[host];
+    if (!address) throw new Error(`no such host ${host}`);
+    return [{ address, family: 4 }];
+  };
 /** Public-looking addresses are redirected to the loopback test server after they passed the policy. */
 const toLoopback = () => ({ address: '127.0.0.1', family: 4 as const, port: server.port });
 let dirCount = 0;
@@ -47,7 +49,10 @@ test('an entry cached while private addresses were allowed is refused after a re
   assert.equal((await files(dir)).length, 1);
 
   const strict = createImageFetcher({ cacheDir: dir });
-  const refused = await strict.fetchImage(url).then(() => undefined, (e: unknown) => e);
+  const refused = await strict.fetchImage(url).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(refused instanceof ImageFetchError && refused.reason === 'blocked_address', String(refused));
   assert.equal(hits('/private-then-refused'), 1, 'no request either');
 });
@@ -70,7 +75,10 @@ test('a name that now resolves to a private address is refused although its imag
   await before.fetchImage(url);
   await before.keep([url]);
   const after = createImageFetcher({ cacheDir: dir, lookup: fakeDns({ 'cdn.test': '10.0.0.5' }), testOnlyConnectTo: toLoopback });
-  const refused = await after.fetchImage(url).then(() => undefined, (e: unknown) => e);
+  const refused = await after.fetchImage(url).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(refused instanceof ImageFetchError && refused.reason === 'blocked_address');
   // The same instance's memory tier is checked the same way.
   const redirect = `http://start.test:${server.port}/redirect`;
@@ -79,7 +87,10 @@ test('a name that now resolves to a private address is refused although its imag
   await fetcher.fetchImage(redirect);
   await fetcher.keep([redirect]);
   table['hop.test'] = '192.168.1.1';
-  const viaHop = await fetcher.fetchImage(redirect).then(() => undefined, (e: unknown) => e);
+  const viaHop = await fetcher.fetchImage(redirect).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(viaHop instanceof ImageFetchError && viaHop.reason === 'blocked_address', 'a redirect hop that turned private refuses the cached answer');
 });
 

@@ -117,12 +117,7 @@ test('a public hostname is resolved once and the connection goes to the checked 
 test('refuses a public URL that redirects to a private address, before connecting to it', async () => {
   const dns = fakeDns({ 'public.test': [PUBLIC_IP], 'internal.test': ['10.1.2.3'], 'public2.test': [OTHER_PUBLIC_IP] });
   const fetcher = createImageFetcher({ lookup: dns, testOnlyConnectTo: toLoopback });
-  const targets = [
-    `http://127.0.0.1:${server.port}/image.png`,
-    'http://169.254.169.254/latest/meta-data/',
-    'http://[::1]/',
-    'http://internal.test/image.png',
-  ];
+  const targets = [`http://127.0.0.1:${server.port}/image.png`, 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://internal.test/image.png'];
   for (const target of targets) {
     const before = server.requests.length;
     const reason = await refusal(fetcher.fetchImage(`http://public.test/redirect?to=${encodeURIComponent(target)}`));

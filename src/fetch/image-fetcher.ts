@@ -81,10 +81,7 @@ async function defaultLookup(host: string): Promise<{ address: string; family: 4
 function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ImageFetchError('timeout', 'Resolving the image host took too long.')),
-      Math.max(0, deadline - Date.now()),
-    );
+    timer = setTimeout(() => reject(new ImageFetchError('timeout', 'Resolving the image host took too long.')), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -108,8 +105,7 @@ function parseHttpUrl(input: string, base?: URL): URL {
 type Download = { hops: string[] } & ({ kind: 'ok'; hop: HopResponse & { body: Buffer } } | { kind: 'not_modified'; hop: HopResponse });
 
 export function createImageFetcher(opts: ImageFetcherOptions = {}): ImageFetcher {
-  const cfg = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS &
-    ImageFetcherOptions;
+  const cfg = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS & ImageFetcherOptions;
   const lookup = opts.lookup ?? defaultLookup;
   const cache = new ImageCache({ memoryBytes: cfg.memoryCacheBytes, dir: opts.cacheDir, diskBytes: opts.diskCacheBytes });
   const inflight = new Map<string, Promise<FetchedImage>>();
@@ -142,10 +138,7 @@ export function createImageFetcher(opts: ImageFetcherOptions = {}): ImageFetcher
       }
     }
     if (!opts.allowPrivate && !addresses.every((a) => isPublicUnicast(a.address))) {
-      throw new ImageFetchError(
-        'blocked_address',
-        'The image URL points to a private, local or reserved network address, which is not allowed.',
-      );
+      throw new ImageFetchError('blocked_address', 'The image URL points to a private, local or reserved network address, which is not allowed.');
     }
     // IPv4 first: hosts without IPv6 egress would otherwise wait on a dead AAAA route.
     const ordered = [...addresses].sort((a, b) => a.family - b.family);

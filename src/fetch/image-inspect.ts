@@ -31,7 +31,10 @@ function isAvif(bytes: Buffer): boolean {
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.toString('utf8', 0, Math.min(bytes.length, 4096)).replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .toString('utf8', 0, Math.min(bytes.length, 4096))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (!head.startsWith('<')) return false;
   return /<svg[\s>]/i.test(head);
 }
@@ -66,10 +69,7 @@ const SHARP_FORMAT: Record<Exclude<ImageFormat, 'svg'>, string> = {
 export async function inspectImage(bytes: Buffer, maxPixels: number): Promise<FetchedImage> {
   const format = sniffImageFormat(bytes);
   if (format === 'svg') {
-    throw new ImageFetchError(
-      'unsupported_format',
-      'SVG images are not supported; please use PNG, JPEG, WebP, GIF or AVIF.',
-    );
+    throw new ImageFetchError('unsupported_format', 'SVG images are not supported; please use PNG, JPEG, WebP, GIF or AVIF.');
   }
   if (!format) {
     throw new ImageFetchError('not_an_image', 'The URL did not return an image (PNG, JPEG, WebP, GIF or AVIF).');

@@ -9,7 +9,7 @@ describe('account routes', () => {
   });
   after(() => t.close());
 
-  test('GET /account shows the caller\'s own balance', async () => {
+  test("GET /account shows the caller's own balance", async () => {
     const res = await t.app.inject({ url: '/account', headers: t.a.auth });
     assert.deepEqual(res.json(), { id: t.a.account.id, name: t.a.account.name, credits: 25 });
     assert.equal((await t.app.inject({ url: '/account', headers: t.b.auth })).json().id, t.b.account.id);
@@ -22,13 +22,25 @@ describe('account routes', () => {
     }
     const first = (await t.app.inject({ url: '/account/usage?limit=2', headers: t.a.auth })).json();
     assert.equal(first.entries.length, 2);
-    assert.deepEqual(first.entries.map((e: { delta: number }) => e.delta), [-1, -1]);
+    assert.deepEqual(
+      first.entries.map((e: { delta: number }) => e.delta),
+      [-1, -1],
+    );
     assert.equal(first.entries[0].balanceAfter, 22);
     const second = (await t.app.inject({ url: `/account/usage?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, headers: t.a.auth })).json();
-    assert.deepEqual(second.entries.map((e: { delta: number; reason: string }) => [e.delta, e.reason]), [[-1, 'generate'], [25, 'grant']]);
+    assert.deepEqual(
+      second.entries.map((e: { delta: number; reason: string }) => [e.delta, e.reason]),
+      [
+        [-1, 'generate'],
+        [25, 'grant'],
+      ],
+    );
     assert.equal(second.nextCursor, null);
     const bob = (await t.app.inject({ url: '/account/usage', headers: t.b.auth })).json();
-    assert.deepEqual(bob.entries.map((e: { reason: string }) => e.reason), ['grant']);
+    assert.deepEqual(
+      bob.entries.map((e: { reason: string }) => e.reason),
+      ['grant'],
+    );
     const bad = await t.app.inject({ url: '/account/usage?limit=0', headers: t.a.auth });
     assert.equal(bad.statusCode, 400);
   });

@@ -21,7 +21,8 @@ export const ErrorBody = Type.Object(
 );
 
 const Changes = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
-  description: 'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
+  description:
+    'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
 });
 
 export const GenerateBody = Type.Object(
@@ -90,20 +91,33 @@ export const ElementsResult = Type.Object({
 });
 
 export const OverrideFormResult = Type.Object({
-  elements: Type.Array(Type.Object({
-    name: Type.String(),
-    kind: Type.Union([Type.Literal('shape'), Type.Literal('text'), Type.Literal('line'), Type.Literal('image'), Type.Literal('group')]),
-    fields: Type.Array(Type.Object({
-      property: Type.String(),
-      type: Type.Union([Type.Literal('number'), Type.Literal('boolean'), Type.Literal('color'), Type.Literal('text'), Type.Literal('font'), Type.Literal('fontWeight'), Type.Literal('image'), Type.Literal('enum')]),
-      value: Type.Unknown(),
-      min: Type.Optional(Type.Number()),
-      max: Type.Optional(Type.Number()),
-      exclusiveMin: Type.Optional(Type.Boolean()),
-      values: Type.Optional(Type.Array(Type.String())),
-      choices: Type.Optional(Type.Array(Type.String())),
-    })),
-  })),
+  elements: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      kind: Type.Union([Type.Literal('shape'), Type.Literal('text'), Type.Literal('line'), Type.Literal('image'), Type.Literal('group')]),
+      fields: Type.Array(
+        Type.Object({
+          property: Type.String(),
+          type: Type.Union([
+            Type.Literal('number'),
+            Type.Literal('boolean'),
+            Type.Literal('color'),
+            Type.Literal('text'),
+            Type.Literal('font'),
+            Type.Literal('fontWeight'),
+            Type.Literal('image'),
+            Type.Literal('enum'),
+          ]),
+          value: Type.Unknown(),
+          min: Type.Optional(Type.Number()),
+          max: Type.Optional(Type.Number()),
+          exclusiveMin: Type.Optional(Type.Boolean()),
+          values: Type.Optional(Type.Array(Type.String())),
+          choices: Type.Optional(Type.Array(Type.String())),
+        }),
+      ),
+    }),
+  ),
 });
 
 export const CreateTemplateBody = CreateTemplateBodySchema;
@@ -120,15 +134,17 @@ export const TemplateFull = Type.Object({
 /** The editor's ready-made designs: the documents themselves, copied into an account only when the user saves. */
 export const StarterIdParams = Type.Object({ starterId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export const GalleryResult = Type.Array(Type.Object({
-  id: Type.String({ description: 'Lower-case letters, digits and dashes; never a template id.' }),
-  name: Type.String(),
-  description: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-  previewURL: Type.String({ description: 'Relative to the API\'s base address: a PNG at most 480 px on its longer side, drawn by the renderer.' }),
-  template: TemplateDocumentSchema,
-}));
+export const GalleryResult = Type.Array(
+  Type.Object({
+    id: Type.String({ description: 'Lower-case letters, digits and dashes; never a template id.' }),
+    name: Type.String(),
+    description: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    previewURL: Type.String({ description: "Relative to the API's base address: a PNG at most 480 px on its longer side, drawn by the renderer." }),
+    template: TemplateDocumentSchema,
+  }),
+);
 
 export const AccountResult = Type.Object({ id: Type.String(), name: Type.String(), credits: Type.Integer() });
 
@@ -146,11 +162,15 @@ export const UsageResult = Type.Object({
       balanceAfter: Type.Integer(),
       reason: Type.String(),
       reference: Type.Union([Type.String(), Type.Null()]),
-      state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('committed'), Type.Literal('refunded')], {
-        description: 'On generate entries only: pending while the request runs (the credit is held), then committed with its image, or refunded (see the matching refund entry).',
-      })),
+      state: Type.Optional(
+        Type.Union([Type.Literal('pending'), Type.Literal('committed'), Type.Literal('refunded')], {
+          description: 'On generate entries only: pending while the request runs (the credit is held), then committed with its image, or refunded (see the matching refund entry).',
+        }),
+      ),
       createdAt: Type.String({ format: 'date-time' }),
-      imageURL: Type.Optional(Type.String({ description: 'On a committed generate entry: the image it paid for (absent when identical bytes were stored by an earlier request).' })),
+      imageURL: Type.Optional(
+        Type.String({ description: 'On a committed generate entry: the image it paid for (absent when identical bytes were stored by an earlier request).' }),
+      ),
       refundOf: Type.Optional(Type.String({ description: 'On a refund entry: the request id of the generate it gave the credit back for.' })),
     }),
   ),
@@ -158,17 +178,19 @@ export const UsageResult = Type.Object({
 });
 
 export const ImagesResult = Type.Object({
-  images: Type.Array(Type.Object({
-    id: Type.String(),
-    templateId: Type.String(),
-    templateName: Type.Union([Type.String(), Type.Null()], { description: 'null once the template is deleted' }),
-    requestId: Type.Union([Type.String(), Type.Null()], { description: 'The Request-Id header of the generate request that made it' }),
-    format: Type.String(),
-    width: Type.Integer(),
-    height: Type.Integer(),
-    imageURL: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-  })),
+  images: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      templateId: Type.String(),
+      templateName: Type.Union([Type.String(), Type.Null()], { description: 'null once the template is deleted' }),
+      requestId: Type.Union([Type.String(), Type.Null()], { description: 'The Request-Id header of the generate request that made it' }),
+      format: Type.String(),
+      width: Type.Integer(),
+      height: Type.Integer(),
+      imageURL: Type.String(),
+      createdAt: Type.String({ format: 'date-time' }),
+    }),
+  ),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -183,9 +205,12 @@ export const ApiKeyView = Type.Object({
 });
 
 /** 80 characters: a label, not a note; printable text only, so a listing stays one line. */
-export const CreateKeyBody = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
-}, { additionalProperties: false });
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+  },
+  { additionalProperties: false },
+);
 
 export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });
 

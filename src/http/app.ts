@@ -192,7 +192,12 @@ export async function buildApp(options: AppOptions) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: imp_…' },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: auth.cookies.name, description: 'The web app\'s session (POST /auth/signin); writes also need X-CSRF-Token from GET /auth/session and an Origin of PUBLIC_URL' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: auth.cookies.name,
+            description: "The web app's session (POST /auth/signin); writes also need X-CSRF-Token from GET /auth/session and an Origin of PUBLIC_URL",
+          },
         },
       },
     },
@@ -228,8 +233,9 @@ export function principalOf(request: FastifyRequest): Principal {
  * Nothing external: the reference must work offline.
  */
 function docsCsp(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`,
+  );
   return [
     "default-src 'none'",
     `script-src 'self' ${hashes.join(' ')}`.trim(),

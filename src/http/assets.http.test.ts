@@ -9,7 +9,9 @@ const ORIGIN = 'http://imprint.test';
 
 /** A solid-colour image of the given format, made with the same library the server inspects with. */
 function solid(format: 'png' | 'jpeg' | 'webp' | 'gif', rgb: [number, number, number], size = 16): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })[format]().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    [format]()
+    .toBuffer();
 }
 
 async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {
@@ -29,7 +31,13 @@ for (const [label, options] of bothDatabases('assets_http')) {
       const real = createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 });
       t = await createTestApp({
         ...options,
-        fetcher: { fetchImage: (url) => { fetched.push(url); return real.fetchImage(url); }, keep: (s) => real.keep(s) },
+        fetcher: {
+          fetchImage: (url) => {
+            fetched.push(url);
+            return real.fetchImage(url);
+          },
+          keep: (s) => real.keep(s),
+        },
         assets: { maxBytes: 64 * 1024, quotaBytes: 200 * 1024, maxPixels: 1_000_000 },
       });
     });
@@ -89,7 +97,9 @@ for (const [label, options] of bothDatabases('assets_http')) {
         assert.equal(res.json().code, code);
         if (message) assert.match(res.json().message, message);
       };
-      const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888' } }).png({ compressionLevel: 0 }).toBuffer();
+      const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888' } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       assert.ok(big.length > 64 * 1024);
       await expect(await upload(t.a.auth, big), 413, 'payload_too_large', /ASSET_MAX_BYTES/);
       await expect(await upload(t.a.auth, Buffer.alloc(0)), 400, 'invalid_asset', /empty/);
@@ -103,23 +113,39 @@ for (const [label, options] of bothDatabases('assets_http')) {
       await expect(await upload(t.a.auth, `\uFEFF  <?xml version="1.0"?>\n${svg}`, 'image/png'), 415, 'unsupported_media_type', /SVG/);
       await expect(await upload(t.a.auth, '<!doctype html><html><body><script>alert(1)</script></body></html>', 'image/png'), 415, 'unsupported_media_type', /markup/);
       await expect(await upload(t.a.auth, png.subarray(0, png.length - 20)), 400, 'invalid_asset', /corrupt or truncated/);
-      const huge = await sharp({ create: { width: 1100, height: 1000, channels: 3, background: '#fff' } }).png().toBuffer();
+      const huge = await sharp({ create: { width: 1100, height: 1000, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
       await expect(await upload(t.a.auth, huge), 413, 'payload_too_large', /megapixels/);
-      assert.deepEqual((await t.app.inject({ url: '/assets', headers: t.b.auth })).json().assets.filter((a: { contentType: string }) => a.contentType !== 'image/png'), [], 'nothing refused was stored');
+      assert.deepEqual(
+        (await t.app.inject({ url: '/assets', headers: t.b.auth })).json().assets.filter((a: { contentType: string }) => a.contentType !== 'image/png'),
+        [],
+        'nothing refused was stored',
+      );
     });
 
-    test('the quota counts the account\'s bytes; a file that does not fit is refused (409) and deleting makes room', async () => {
+    test("the quota counts the account's bytes; a file that does not fit is refused (409) and deleting makes room", async () => {
       const fresh = await createTestApp({ ...options, assets: { maxBytes: 64 * 1024, quotaBytes: 40 * 1024 } });
       try {
-        const noisy = (seed: number) => sharp(Buffer.from(Array.from({ length: 96 * 96 * 3 }, (_, i) => (i * 7919 + seed * 104729) % 251)), { raw: { width: 96, height: 96, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+        const noisy = (seed: number) =>
+          sharp(Buffer.from(Array.from({ length: 96 * 96 * 3 }, (_, i) => (i * 7919 + seed * 104729) % 251)), { raw: { width: 96, height: 96, channels: 3 } })
+            .png({ compressionLevel: 0 })
+            .toBuffer();
         const first = (await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.a.auth, 'content-type': 'image/png' }, payload: await noisy(1) })).json();
         assert.ok(first.bytes > 20 * 1024 && first.bytes < 40 * 1024, String(first.bytes));
         const refused = await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.a.auth, 'content-type': 'image/png' }, payload: await noisy(2) });
         assert.equal(refused.statusCode, 409, refused.body);
         assert.equal(refused.json().code, 'asset_quota_exceeded');
-        assert.equal((await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.b.auth, 'content-type': 'image/png' }, payload: await noisy(2) })).statusCode, 201, 'the quota is per account');
+        assert.equal(
+          (await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.b.auth, 'content-type': 'image/png' }, payload: await noisy(2) })).statusCode,
+          201,
+          'the quota is per account',
+        );
         assert.equal((await fresh.app.inject({ method: 'DELETE', url: `/assets/${first.id}`, headers: fresh.a.auth })).statusCode, 204);
-        assert.equal((await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.a.auth, 'content-type': 'image/png' }, payload: await noisy(2) })).statusCode, 201);
+        assert.equal(
+          (await fresh.app.inject({ method: 'POST', url: '/assets', headers: { ...fresh.a.auth, 'content-type': 'image/png' }, payload: await noisy(2) })).statusCode,
+          201,
+        );
       } finally {
         await fresh.close();
       }
@@ -130,7 +156,10 @@ for (const [label, options] of bothDatabases('assets_http')) {
       const ids: string[] = [];
       for (const shade of [40, 41, 42]) ids.push((await upload(auth, await solid('png', [shade, 0, 0]))).json().id);
       const all = (await t.app.inject({ url: '/assets?limit=200', headers: auth })).json();
-      assert.deepEqual(all.assets.slice(0, 3).map((a: { id: string }) => a.id), ids.reverse());
+      assert.deepEqual(
+        all.assets.slice(0, 3).map((a: { id: string }) => a.id),
+        ids.reverse(),
+      );
       const first = (await t.app.inject({ url: '/assets?limit=1', headers: auth })).json();
       assert.equal(first.assets.length, 1);
       const second = (await t.app.inject({ url: `/assets?limit=1&cursor=${encodeURIComponent(first.nextCursor)}`, headers: auth })).json();
@@ -143,7 +172,9 @@ for (const [label, options] of bothDatabases('assets_http')) {
       const asset = (await upload(t.a.auth, await solid('png', [0, 200, 50], 4))).json();
       fetched.length = 0;
       const res = await t.app.inject({
-        method: 'POST', url: '/image/generate', headers: t.a.auth,
+        method: 'POST',
+        url: '/image/generate',
+        headers: t.a.auth,
         payload: { templateId: t.a.templateId, elements: { logo: { src: asset.url }, background: { fill: '#0000ff' } } },
       });
       assert.equal(res.statusCode, 200, res.body);
@@ -155,7 +186,12 @@ for (const [label, options] of bothDatabases('assets_http')) {
 
       // A GIF draws its first frame in Skia as in the browser's canvas.
       const gif = (await upload(t.a.auth, await solid('gif', [255, 0, 0], 4), 'image/gif')).json();
-      const fromGif = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, elements: { logo: { src: gif.url } } } });
+      const fromGif = await t.app.inject({
+        method: 'POST',
+        url: '/image/generate',
+        headers: t.a.auth,
+        payload: { templateId: t.a.templateId, elements: { logo: { src: gif.url } } },
+      });
       assert.equal(fromGif.statusCode, 200, fromGif.body);
       assert.deepEqual(await pixelAt((await t.app.inject({ url: new URL(fromGif.json().imageURL).pathname })).rawPayload, 274, 134), [255, 0, 0, 255]);
       assert.deepEqual(fetched, []);
@@ -165,13 +201,26 @@ for (const [label, options] of bothDatabases('assets_http')) {
       const asset = (await upload(t.a.auth, await solid('png', [5, 5, 5]))).json();
       const before = (await t.app.inject({ url: '/account/usage', headers: t.b.auth })).json().entries.length;
       fetched.length = 0;
-      const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.b.auth, payload: { templateId: t.b.templateId, elements: { logo: { src: asset.url } } } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/image/generate',
+        headers: t.b.auth,
+        payload: { templateId: t.b.templateId, elements: { logo: { src: asset.url } } },
+      });
       assert.equal(res.statusCode, 422, res.body);
       assert.equal(res.json().code, 'image_fetch_failed');
-      assert.deepEqual(res.json().errors.map((e: { path: string }) => e.path), ['elements.logo.src']);
+      assert.deepEqual(
+        res.json().errors.map((e: { path: string }) => e.path),
+        ['elements.logo.src'],
+      );
       assert.deepEqual(fetched, []);
       assert.equal((await t.app.inject({ url: '/account/usage', headers: t.b.auth })).json().entries.length, before, 'no ledger row: nothing was reserved');
-      const garbage = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.b.auth, payload: { templateId: t.b.templateId, elements: { logo: { src: `${ORIGIN}/assets/../images/x.png` } } } });
+      const garbage = await t.app.inject({
+        method: 'POST',
+        url: '/image/generate',
+        headers: t.b.auth,
+        payload: { templateId: t.b.templateId, elements: { logo: { src: `${ORIGIN}/assets/../images/x.png` } } },
+      });
       assert.equal(garbage.json().code, 'image_fetch_failed', 'anything under /assets/ is an asset, never a fetch from ourselves');
       assert.deepEqual(fetched, []);
     });
@@ -186,7 +235,10 @@ for (const [label, options] of bothDatabases('assets_http')) {
       const foreign = await t.app.inject({ method: 'POST', url: '/templates', headers: t.b.auth, payload: { name: 'Stolen', template: withAsset() } });
       assert.equal(foreign.statusCode, 400, foreign.body);
       assert.equal(foreign.json().code, 'invalid_template');
-      assert.deepEqual(foreign.json().errors.map((e: { path: string }) => e.path), ['template.objects[3].src']);
+      assert.deepEqual(
+        foreign.json().errors.map((e: { path: string }) => e.path),
+        ['template.objects[3].src'],
+      );
       assert.match(foreign.json().message, /logo/);
 
       const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'With asset', template: withAsset() } });
@@ -224,7 +276,12 @@ describe('assets through a signed-in browser', () => {
   after(() => t.close());
 
   test('upload needs the CSRF token; the image is then served to the cookie', async () => {
-    const signUp = await t.app.inject({ method: 'POST', url: '/auth/signup', headers: { origin: ORIGIN }, payload: { email: 'up@example.com', password: 'correct horse battery' } });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      headers: { origin: ORIGIN },
+      payload: { email: 'up@example.com', password: 'correct horse battery' },
+    });
     const cookie = String(signUp.headers['set-cookie']).split(';')[0];
     const csrf = signUp.json().csrfToken as string;
     const png = await solid('png', [3, 4, 5]);

@@ -39,15 +39,21 @@ const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 
 async function signUp(t: TestApp, email: string, extra: { invite?: string; ip?: string } = {}) {
   return t.app.inject({
-    method: 'POST', url: '/auth/signup', remoteAddress: extra.ip ?? freshIp(),
-    headers: { origin: ORIGIN }, payload: { email, password: PASSWORD, ...(extra.invite ? { invite: extra.invite } : {}) },
+    method: 'POST',
+    url: '/auth/signup',
+    remoteAddress: extra.ip ?? freshIp(),
+    headers: { origin: ORIGIN },
+    payload: { email, password: PASSWORD, ...(extra.invite ? { invite: extra.invite } : {}) },
   });
 }
 
 async function signIn(t: TestApp, email: string, password: string, opts: { ip?: string; cookie?: string } = {}) {
   return t.app.inject({
-    method: 'POST', url: '/auth/signin', remoteAddress: opts.ip ?? freshIp(),
-    headers: { origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) }, payload: { email, password },
+    method: 'POST',
+    url: '/auth/signin',
+    remoteAddress: opts.ip ?? freshIp(),
+    headers: { origin: ORIGIN, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    payload: { email, password },
   });
 }
 
@@ -77,19 +83,34 @@ describe('sign-up, sign-in and sessions', () => {
     assert.equal(account.statusCode, 200, account.body);
     assert.equal(account.json().credits, 50);
     const usage = (await t.app.inject({ url: '/account/usage', headers: { cookie: b.cookie } })).json();
-    assert.deepEqual(usage.entries.map((e: { reason: string; delta: number; reference: string }) => [e.reason, e.delta, e.reference]), [['grant', 50, 'sign-up credits']]);
+    assert.deepEqual(
+      usage.entries.map((e: { reason: string; delta: number; reference: string }) => [e.reason, e.delta, e.reference]),
+      [['grant', 50, 'sign-up credits']],
+    );
     const templates = await t.app.inject({ url: '/templates/all', headers: { cookie: b.cookie } });
-    assert.deepEqual(templates.json(), [], 'a new account sees no one else\'s templates');
+    assert.deepEqual(templates.json(), [], "a new account sees no one else's templates");
 
     const again = await signUp(t, 'new.user@EXAMPLE.com');
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'email_taken');
     const weak = await signUp(t, 'not-an-email');
     assert.equal(weak.statusCode, 400);
-    assert.deepEqual(weak.json().errors.map((e: { path: string }) => e.path), ['email']);
-    const short = await t.app.inject({ method: 'POST', url: '/auth/signup', remoteAddress: freshIp(), headers: { origin: ORIGIN }, payload: { email: 'short@example.com', password: 'short' } });
+    assert.deepEqual(
+      weak.json().errors.map((e: { path: string }) => e.path),
+      ['email'],
+    );
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      remoteAddress: freshIp(),
+      headers: { origin: ORIGIN },
+      payload: { email: 'short@example.com', password: 'short' },
+    });
     assert.equal(short.statusCode, 400);
-    assert.deepEqual(short.json().errors.map((e: { path: string }) => e.path), ['password']);
+    assert.deepEqual(
+      short.json().errors.map((e: { path: string }) => e.path),
+      ['password'],
+    );
     const anonymous = (await t.app.inject({ url: '/auth/session' })).json();
     assert.deepEqual(anonymous, { signedIn: false, signup: 'open' });
   });
@@ -98,7 +119,12 @@ describe('sign-up, sign-in and sessions', () => {
     await browser(t, 'flags@example.com'); // sessionCookie() asserts the http flags
     const secure = await createTestApp({ auth: FAST, publicUrl: 'https://images.example.com' });
     try {
-      const res = await secure.app.inject({ method: 'POST', url: '/auth/signup', headers: { origin: 'https://images.example.com' }, payload: { email: 'tls@example.com', password: PASSWORD } });
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/auth/signup',
+        headers: { origin: 'https://images.example.com' },
+        payload: { email: 'tls@example.com', password: PASSWORD },
+      });
       assert.equal(res.statusCode, 201, res.body);
       const { name, value } = sessionCookie(res, { secure: true });
       const ok = await secure.app.inject({ url: '/account', headers: { cookie: `${name}=${value}` } });
@@ -122,7 +148,7 @@ describe('sign-up, sign-in and sessions', () => {
     const two = sessionCookie(second).value;
     assert.notEqual(two, one);
     assert.notEqual(second.json().csrfToken, first.json().csrfToken, 'the CSRF token is per session');
-    assert.equal((await t.app.inject({ url: '/account', headers: { cookie: `imprint_session=${one}` } })).statusCode, 401, 'the browser\'s previous session ended');
+    assert.equal((await t.app.inject({ url: '/account', headers: { cookie: `imprint_session=${one}` } })).statusCode, 401, "the browser's previous session ended");
     assert.equal((await t.app.inject({ url: '/account', headers: { cookie: `imprint_session=${two}` } })).statusCode, 200);
     assert.equal((await t.app.inject({ url: '/account', headers: { cookie: b.cookie } })).statusCode, 200, 'another browser stays signed in');
     const stored = await t.store.findSession(two, { now: new Date().toISOString(), idleSince: new Date(0).toISOString() });
@@ -180,10 +206,18 @@ describe('sign-up, sign-in and sessions', () => {
 
     // A cross-site HTML form: refused before its body is even parsed.
     const form = await t.app.inject({
-      method: 'POST', url: '/account/keys', headers: { cookie: b.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1',
+      method: 'POST',
+      url: '/account/keys',
+      headers: { cookie: b.cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
     });
     assert.equal(form.json().code, 'csrf_rejected');
-    const loginCsrf = await t.app.inject({ method: 'POST', url: '/auth/signin', headers: { origin: 'https://evil.example' }, payload: { email: 'csrf@example.com', password: PASSWORD } });
+    const loginCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'csrf@example.com', password: PASSWORD },
+    });
     assert.equal(loginCsrf.json().code, 'csrf_rejected', 'another site cannot sign a visitor in (login CSRF)');
 
     const bearer = await t.app.inject({ method: 'POST', url: '/account/keys', headers: { ...t.a.auth, origin: 'https://evil.example' } });

@@ -20,7 +20,10 @@ for (const [label, options] of bothDatabases('imprint_http')) {
         const statuses = responses.map((r) => r.statusCode);
         assert.equal(statuses.filter((s) => s === 200).length, 10, statuses.join(','));
         assert.equal(statuses.filter((s) => s === 402).length, 40, statuses.join(','));
-        const remaining = responses.filter((r) => r.statusCode === 200).map((r) => r.json().usage.remainingCredits).sort((a, b) => a - b);
+        const remaining = responses
+          .filter((r) => r.statusCode === 200)
+          .map((r) => r.json().usage.remainingCredits)
+          .sort((a, b) => a - b);
         assert.deepEqual(remaining, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 'each success saw its own balance');
         assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 0);
         assert.equal(await t.store.ledgerSum(t.a.account.id), 0);

@@ -16,7 +16,11 @@ describe('errors, auth, limits and operations', () => {
     const variants = [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-key', `Bearer imp_${'x'.repeat(22)}`, `Bearer ${revoked.key}`];
     const bodies = new Set<string>();
     for (const authorization of variants) {
-      for (const [method, url] of [['GET', '/templates/all'], ['POST', '/image/generate'], ['GET', `/templates/${t.a.templateId}/elements`]] as const) {
+      for (const [method, url] of [
+        ['GET', '/templates/all'],
+        ['POST', '/image/generate'],
+        ['GET', `/templates/${t.a.templateId}/elements`],
+      ] as const) {
         const res = await t.app.inject({ method, url, headers: authorization ? { authorization } : {}, ...(method === 'POST' ? { payload: {} } : {}) });
         assert.equal(res.statusCode, 401, `${authorization} ${url}`);
         assert.equal(res.headers['www-authenticate'], 'Bearer realm="imprint"');

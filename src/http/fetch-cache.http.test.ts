@@ -27,7 +27,8 @@ test('a refunded generate leaves no fetch-cache files; a successful one keeps it
   });
   try {
     const files = async () => (await readdir(cacheDir)).filter((f) => !f.endsWith('.tmp'));
-    const generate = (src: string) => t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, elements: { logo: { src } } } });
+    const generate = (src: string) =>
+      t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, elements: { logo: { src } } } });
 
     const failed = await generate(server.url('/refunded.png'));
     assert.ok(failed.statusCode >= 400, failed.body);

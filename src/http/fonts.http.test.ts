@@ -22,7 +22,7 @@ describe('font routes', () => {
     return doc;
   };
 
-  test('an uploaded font can be listed, used by the account\'s templates only, and deleted', async () => {
+  test("an uploaded font can be listed, used by the account's templates only, and deleted", async () => {
     const before = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'Brand', template: brandTemplate() } });
     assert.equal(before.json().code, 'unknown_font');
 
@@ -30,7 +30,10 @@ describe('font routes', () => {
     assert.equal(res.statusCode, 201, res.body);
     const font = res.json();
     assert.deepEqual([font.family, font.weight, font.style, font.format], ['Brand Sans', 700, 'normal', 'woff']);
-    assert.deepEqual((await t.app.inject({ url: '/fonts', headers: t.a.auth })).json().map((f: { id: string }) => f.id), [font.id]);
+    assert.deepEqual(
+      (await t.app.inject({ url: '/fonts', headers: t.a.auth })).json().map((f: { id: string }) => f.id),
+      [font.id],
+    );
     assert.deepEqual((await t.app.inject({ url: '/fonts', headers: t.b.auth })).json(), [], 'fonts are per account');
 
     const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'Brand', template: brandTemplate() } });

@@ -36,7 +36,7 @@ describe('starter gallery routes', () => {
     assert.equal((await t.app.inject({ url: '/templates/gallery/blog-post/preview.png' })).statusCode, 401);
   });
 
-  test('the static path does not shadow the contract\'s /templates/all and /templates/:templateId routes', async () => {
+  test("the static path does not shadow the contract's /templates/all and /templates/:templateId routes", async () => {
     const all = await t.app.inject({ url: '/templates/all', headers: t.a.auth });
     assert.equal(all.statusCode, 200);
     assert.ok(Array.isArray(all.json()));
@@ -69,14 +69,17 @@ describe('starter gallery routes', () => {
     assert.equal(res.json().code, 'not_found');
   });
 
-  test('a starter saves unchanged as the caller\'s template, and its names are the elements API', async () => {
+  test("a starter saves unchanged as the caller's template, and its names are the elements API", async () => {
     const entry = (await gallery()).find((e) => e.id === 'product-launch')!;
     const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: entry.name, template: entry.template } });
     assert.equal(created.statusCode, 201, created.body);
     const elements = (await t.app.inject({ url: `/templates/${created.json().id}/elements`, headers: t.a.auth })).json().elements as Record<string, unknown>;
     assert.deepEqual(Object.keys(elements).sort(), entry.template.objects.map((o) => o.name!).sort());
     const generated = await t.app.inject({
-      method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: created.json().id, elements: { title: { text: 'Meet Aurora 3' } } },
+      method: 'POST',
+      url: '/image/generate',
+      headers: t.a.auth,
+      payload: { templateId: created.json().id, elements: { title: { text: 'Meet Aurora 3' } } },
     });
     assert.equal(generated.statusCode, 200, generated.body);
   });

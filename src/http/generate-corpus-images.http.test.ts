@@ -30,7 +30,10 @@ test('generating every corpus document with images fetches exactly the images th
       .map((path) => ({ name: basename(path, '.json'), text: readFileSync(path, 'utf8') }))
       .filter((d) => d.text.includes(CORPUS_ASSET_HOST));
     assert.ok(docs.length >= 10, `expected at least 10 corpus documents with images, found ${docs.length}`);
-    assert.ok(docs.some((d) => /"clipPath":\s*\{[^{}]*"type":\s*"Image"/i.test(d.text)), 'the corpus has an image used as a clip path');
+    assert.ok(
+      docs.some((d) => /"clipPath":\s*\{[^{}]*"type":\s*"Image"/i.test(d.text)),
+      'the corpus has an image used as a clip path',
+    );
     for (const doc of docs) {
       const template = JSON.parse(doc.text.replaceAll(`https://${CORPUS_ASSET_HOST}/`, server.url(`/${doc.name}/`)));
       const wanted = [...imageSources(template).keys()].map((src) => new URL(src).pathname).sort();
@@ -39,7 +42,10 @@ test('generating every corpus document with images fetches exactly the images th
       assert.equal(saved.statusCode, 201, `${doc.name}: ${saved.body}`);
       const generated = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: saved.json().id } });
       assert.equal(generated.statusCode, 200, `${doc.name}: ${generated.body}`);
-      const fetched = server.requests.slice(before).map((r) => r.url ?? '').sort();
+      const fetched = server.requests
+        .slice(before)
+        .map((r) => r.url ?? '')
+        .sort();
       assert.deepEqual(fetched, wanted, `${doc.name}: fetched exactly its images, once each`);
     }
   } finally {

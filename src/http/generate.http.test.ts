@@ -136,7 +136,7 @@ describe('POST /image/generate', () => {
     assert.equal(spent, 0);
   });
 
-  test('404 template_not_found for an unknown id and for another account\'s template, alike', async () => {
+  test("404 template_not_found for an unknown id and for another account's template, alike", async () => {
     const missing = await generate(t.a.auth, { templateId: 'tpl_doesnotexist0000' });
     const foreign = await generate(t.a.auth, { templateId: t.b.templateId });
     assert.equal(missing.statusCode, 404);
@@ -223,7 +223,12 @@ describe('payload limit', () => {
   test('413 payload_too_large above BODY_LIMIT', async () => {
     const t = await createTestApp({ bodyLimitBytes: 2048 });
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: { ...t.a.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ templateId: 'x'.repeat(4096) }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/image/generate',
+        headers: { ...t.a.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ templateId: 'x'.repeat(4096) }),
+      });
       assert.equal(res.statusCode, 413);
       assert.equal(res.json().code, 'payload_too_large');
     } finally {

@@ -55,7 +55,10 @@ describe('POST /image/preview', () => {
     assert.equal(res.statusCode, 400, res.body);
     const body = res.json();
     assert.equal(body.code, 'invalid_template');
-    assert.ok(body.errors.some((e: { path: string }) => e.path.startsWith('template.objects[1]')), res.body);
+    assert.ok(
+      body.errors.some((e: { path: string }) => e.path.startsWith('template.objects[1]')),
+      res.body,
+    );
     const bad = await preview(t, t.a.auth, { templateId: t.a.templateId, elements: { nope: { text: 'x' } } });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'unknown_element');

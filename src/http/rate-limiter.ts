@@ -81,11 +81,12 @@ export function bindingIndex(decisions: RateLimitDecision[]): number {
   for (let i = 1; i < decisions.length; i++) {
     const a = decisions[i];
     const b = decisions[best];
-    const better = a.allowed !== b.allowed
-      ? !a.allowed
-      : !a.allowed
-        ? a.resetSeconds > b.resetSeconds
-        : a.remaining < b.remaining || (a.remaining === b.remaining && a.resetSeconds > b.resetSeconds);
+    const better =
+      a.allowed !== b.allowed
+        ? !a.allowed
+        : !a.allowed
+          ? a.resetSeconds > b.resetSeconds
+          : a.remaining < b.remaining || (a.remaining === b.remaining && a.resetSeconds > b.resetSeconds);
     if (better) best = i;
   }
   return best;

@@ -17,18 +17,22 @@ test('minting keys does not multiply the limit: 30 keys, 150 generates at 5/min 
     }
     const statuses: number[] = [];
     const bindings = new Set<string>();
-    await Promise.all(Array.from({ length: 150 }, async (_, i) => {
-      const res = await t.app.inject({
-        method: 'POST', url: '/image/generate',
-        headers: { authorization: `Bearer ${keys[i % keys.length]}` }, payload: { templateId: t.a.templateId },
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) {
-        assert.equal(res.json().code, 'rate_limited');
-        bindings.add(String(res.headers['ratelimit-policy']));
-        assert.ok(Number(res.headers['retry-after']) >= 1);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 150 }, async (_, i) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/image/generate',
+          headers: { authorization: `Bearer ${keys[i % keys.length]}` },
+          payload: { templateId: t.a.templateId },
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) {
+          assert.equal(res.json().code, 'rate_limited');
+          bindings.add(String(res.headers['ratelimit-policy']));
+          assert.ok(Number(res.headers['retry-after']) >= 1);
+        }
+      }),
+    );
     const ok = statuses.filter((s) => s === 200).length;
     assert.ok(ok <= 5, `${ok} generates succeeded`);
     assert.equal(ok + statuses.filter((s) => s === 429).length, 150);
@@ -43,7 +47,10 @@ test('minting keys does not multiply the limit: 30 keys, 150 generates at 5/min 
 
 test('both windows are checked; headers report the binding one; a refusal spends nothing', async () => {
   let now = 1_000_000_000;
-  const t = await createTestApp({ now: () => now, limits: { readPerMinute: 3, generatePerMinute: 100, accountReadPerMinute: 5, maxApiKeysPerAccount: 100, keyCreatePerHour: 100 } });
+  const t = await createTestApp({
+    now: () => now,
+    limits: { readPerMinute: 3, generatePerMinute: 100, accountReadPerMinute: 5, maxApiKeysPerAccount: 100, keyCreatePerHour: 100 },
+  });
   try {
     const second = (await createApiKey(t.deps, t.a.account.id)).plaintext;
     const read = (authorization: string) => t.app.inject({ url: '/templates/all', headers: { authorization } });

@@ -14,7 +14,10 @@ test('the 200 shadow-blurred 8192² rectangles are refused on save, naming the o
     const body = post.json();
     assert.equal(body.code, 'invalid_template');
     assert.match(body.message, /shadow blur is [\d,.]+ MP, over the limit of 40 MP by [\d,.]+ MP; the largest share is element "r0"/);
-    assert.ok(body.errors.some((e: { path: string }) => e.path === 'template.objects[0]'), post.body);
+    assert.ok(
+      body.errors.some((e: { path: string }) => e.path === 'template.objects[0]'),
+      post.body,
+    );
     const put = await t.app.inject({ method: 'PUT', url: `/templates/${t.a.templateId}`, headers: t.a.auth, payload: { template: shadowedRects(200, 8192) } });
     assert.equal(put.statusCode, 400, put.body);
     assert.equal(put.json().code, 'invalid_template');
@@ -26,7 +29,15 @@ test('the 200 shadow-blurred 8192² rectangles are refused on save, naming the o
 test('a render over budget at the requested scale answers 422 render_too_complex before the debit and never reaches a worker', async () => {
   let renders = 0;
   // Saves also queue thumbnails (WebP, free); only the API's renders are counted.
-  const t = await createTestApp({ credits: 5, renderer: { render: (input) => { if (input.output?.format !== 'webp') renders++; return renderDocument(input); } } });
+  const t = await createTestApp({
+    credits: 5,
+    renderer: {
+      render: (input) => {
+        if (input.output?.format !== 'webp') renders++;
+        return renderDocument(input);
+      },
+    },
+  });
   try {
     // Fits at scale 0.1 (13 MP of blur), so it saves; at scale 1 it is 1,342 MP of blur.
     const saved = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'shadows', template: shadowedRects(20, 8192) } });
@@ -42,7 +53,12 @@ test('a render over budget at the requested scale answers 422 render_too_complex
     // The pixel limit alone, through `scale`.
     const big = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, scale: 4 } });
     assert.equal(big.statusCode, 200, big.body);
-    const huge = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'wide', template: { ...sampleTemplate(), width: 4000, height: 4000 } } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: t.a.auth,
+      payload: { name: 'wide', template: { ...sampleTemplate(), width: 4000, height: 4000 } },
+    });
     const over = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: huge.json().id, scale: 2 } });
     assert.equal(over.statusCode, 422, over.body);
     assert.equal(over.json().code, 'render_too_complex');

@@ -9,7 +9,11 @@ for (const [label, options] of bothDatabases('imprint_resv')) {
       try {
         const payload = { templateId: t.a.templateId, elements: { title: { text: 'Same for all' } } };
         const responses = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload })));
-        assert.deepEqual(responses.map((r) => r.statusCode), Array(20).fill(200), responses.find((r) => r.statusCode !== 200)?.body);
+        assert.deepEqual(
+          responses.map((r) => r.statusCode),
+          Array(20).fill(200),
+          responses.find((r) => r.statusCode !== 200)?.body,
+        );
         assert.equal(new Set(responses.map((r) => r.json().imageURL)).size, 1);
         assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 0);
         const states = (await t.store.listLedger(t.a.account.id, { limit: 50 })).items.filter((e) => e.reason === 'generate').map((e) => e.state);
@@ -30,7 +34,13 @@ for (const [label, options] of bothDatabases('imprint_resv')) {
         assert.match(late.json().message, /not charged/);
         assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 3);
         const entries = (await t.store.listLedger(t.a.account.id, { limit: 10 })).items;
-        assert.deepEqual(entries.slice(0, 2).map((e) => [e.reason, e.state]), [['refund', null], ['generate', 'refunded']]);
+        assert.deepEqual(
+          entries.slice(0, 2).map((e) => [e.reason, e.state]),
+          [
+            ['refund', null],
+            ['generate', 'refunded'],
+          ],
+        );
 
         t.deps.leases = { reservationMs: 120_000, idempotencyMs: 120_000 };
         const retry = await t.app.inject(request);
@@ -90,16 +100,24 @@ describe('image ids and the usage ledger', () => {
     try {
       await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } });
       const failed = await t.app.inject({
-        method: 'POST', url: '/image/generate', headers: t.a.auth,
+        method: 'POST',
+        url: '/image/generate',
+        headers: t.a.auth,
         payload: { templateId: t.a.templateId, elements: { logo: { src: 'http://127.0.0.1:1/missing.png' } } },
       });
       assert.equal(failed.json().code, 'image_fetch_failed');
       const usage = await t.app.inject({ url: '/account/usage', headers: t.a.auth });
       assert.equal(usage.statusCode, 200, usage.body);
       const entries = usage.json().entries as Array<{ reason: string; state?: string }>;
-      assert.deepEqual(entries.map((e) => [e.reason, e.state]), [
-        ['refund', undefined], ['generate', 'refunded'], ['generate', 'committed'], ['grant', undefined],
-      ]);
+      assert.deepEqual(
+        entries.map((e) => [e.reason, e.state]),
+        [
+          ['refund', undefined],
+          ['generate', 'refunded'],
+          ['generate', 'committed'],
+          ['grant', undefined],
+        ],
+      );
     } finally {
       await t.close();
     }

@@ -43,7 +43,12 @@ test('/docs has its own CSP and frame protection that still allow the Scalar ref
   const res = await t.app.inject({ url: '/docs/' });
   assert.equal(res.headers['x-frame-options'], 'DENY');
   const csp = String(res.headers['content-security-policy']);
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
   assert.deepEqual(directives.get('default-src'), ["'none'"]);
   assert.deepEqual(directives.get('connect-src'), ["'self'"], 'the spec is fetched from this origin only');

@@ -62,7 +62,10 @@ export class SessionCookies {
       }
     }
     if (source !== this.origin) {
-      throw new ApiError('csrf_rejected', `This request must come from a page of ${this.origin} (its Origin was ${source ?? 'missing'}). Open the app at that address; scripts and tools use an API key instead.`);
+      throw new ApiError(
+        'csrf_rejected',
+        `This request must come from a page of ${this.origin} (its Origin was ${source ?? 'missing'}). Open the app at that address; scripts and tools use an API key instead.`,
+      );
     }
   }
 

@@ -12,7 +12,7 @@ describe('template routes', () => {
   const create = (name: string, template: unknown = sampleTemplate(), auth = t.a.auth) =>
     t.app.inject({ method: 'POST', url: '/templates', headers: auth, payload: { name, template } });
 
-  test('GET /templates/all lists only the caller\'s templates, sorted updatedAt desc by default', async () => {
+  test("GET /templates/all lists only the caller's templates, sorted updatedAt desc by default", async () => {
     const first = (await create('First')).json();
     await new Promise((r) => setTimeout(r, 5));
     const second = (await create('Second')).json();
@@ -23,14 +23,23 @@ describe('template routes', () => {
     assert.equal(res.statusCode, 200);
     const list = res.json() as Array<Record<string, string>>;
     assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'id', 'name', 'updatedAt']);
-    assert.deepEqual(list.map((x) => x.id), [first.id, second.id, t.a.templateId]);
+    assert.deepEqual(
+      list.map((x) => x.id),
+      [first.id, second.id, t.a.templateId],
+    );
     assert.ok(!list.some((x) => x.id === t.b.templateId));
     for (const x of list) assert.equal(new Date(x.updatedAt).toISOString(), x.updatedAt);
 
     const created = (await t.app.inject({ url: '/templates/all?sort=createdAt&order=asc', headers: t.a.auth })).json() as Array<{ id: string }>;
-    assert.deepEqual(created.map((x) => x.id), [t.a.templateId, first.id, second.id]);
+    assert.deepEqual(
+      created.map((x) => x.id),
+      [t.a.templateId, first.id, second.id],
+    );
     const createdDesc = (await t.app.inject({ url: '/templates/all?sort=createdAt', headers: t.a.auth })).json() as Array<{ id: string }>;
-    assert.deepEqual(createdDesc.map((x) => x.id), [second.id, first.id, t.a.templateId]);
+    assert.deepEqual(
+      createdDesc.map((x) => x.id),
+      [second.id, first.id, t.a.templateId],
+    );
   });
 
   test('an invalid sort or order is a 400 invalid_request', async () => {
@@ -109,7 +118,7 @@ describe('template routes', () => {
     assert.equal(noSize.json().code, 'invalid_request');
   });
 
-  test('another account\'s template is a 404 on every route, and is left unchanged', async () => {
+  test("another account's template is a 404 on every route, and is left unchanged", async () => {
     const id = t.b.templateId;
     for (const [method, url, payload] of [
       ['GET', `/templates/${id}`],

@@ -19,8 +19,7 @@ import pg from 'pg';
 import { PostgresStore } from '../store/postgres-store.js';
 
 /** A 4×4 red PNG, so tests render a real image without any network. */
-export const RED_PNG_DATA_URL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAEAQMAAACTPww9AAAAA1BMVEX/AAAZ4gk3AAAAC0lEQVQI12NgQAcAABIAAe+JVKQAAAAASUVORK5CYII=';
+export const RED_PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAEAQMAAACTPww9AAAAA1BMVEX/AAAZ4gk3AAAAC0lEQVQI12NgQAcAABIAAe+JVKQAAAAASUVORK5CYII=';
 
 /** A small template with one element of each kind the contract names. */
 export function sampleTemplate(): Record<string, unknown> {
@@ -30,8 +29,37 @@ export function sampleTemplate(): Record<string, unknown> {
     height: 180,
     background: '#ffffff',
     objects: [
-      { type: 'Rect', name: 'background', originX: 'left', originY: 'top', left: 0, top: 0, width: 320, height: 180, fill: '#0f172a', rx: 12, ry: 12, stroke: '#38bdf8', strokeWidth: 2 },
-      { type: 'Textbox', name: 'title', originX: 'left', originY: 'top', left: 20, top: 20, width: 200, text: 'Hello Imprint', fontSize: 24, fontFamily: 'Inter', fill: '#ffffff', lineHeight: 1.16, charSpacing: 0, textAlign: 'left' },
+      {
+        type: 'Rect',
+        name: 'background',
+        originX: 'left',
+        originY: 'top',
+        left: 0,
+        top: 0,
+        width: 320,
+        height: 180,
+        fill: '#0f172a',
+        rx: 12,
+        ry: 12,
+        stroke: '#38bdf8',
+        strokeWidth: 2,
+      },
+      {
+        type: 'Textbox',
+        name: 'title',
+        originX: 'left',
+        originY: 'top',
+        left: 20,
+        top: 20,
+        width: 200,
+        text: 'Hello Imprint',
+        fontSize: 24,
+        fontFamily: 'Inter',
+        fill: '#ffffff',
+        lineHeight: 1.16,
+        charSpacing: 0,
+        textAlign: 'left',
+      },
       { type: 'Line', name: 'rule', originX: 'left', originY: 'top', left: 20, top: 120, x1: 0, y1: 0, x2: 200, y2: 0, stroke: '#38bdf8', strokeWidth: 3 },
       { type: 'Image', name: 'logo', originX: 'left', originY: 'top', left: 250, top: 110, width: 4, height: 4, scaleX: 12, scaleY: 12, src: RED_PNG_DATA_URL },
     ],
@@ -117,7 +145,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const a = await seed('alice');
   const b = await seed('bob');
   return {
-    app, store, deps, a, b,
+    app,
+    store,
+    deps,
+    a,
+    b,
     async close() {
       await app.close();
       await store.close();
@@ -142,6 +174,15 @@ export function bothDatabases(prefix: string): Array<[string, TestAppOptions]> {
   });
   return [
     ['SQLite', {}],
-    ['PostgreSQL', { openStore: async () => { const s = new PostgresStore(PG_URL, { schema }); await s.migrate(); return s; } }],
+    [
+      'PostgreSQL',
+      {
+        openStore: async () => {
+          const s = new PostgresStore(PG_URL, { schema });
+          await s.migrate();
+          return s;
+        },
+      },
+    ],
   ];
 }

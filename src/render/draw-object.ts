@@ -52,8 +52,25 @@ interface CacheContext {
  * at least that for lighter): drawn on an opaque canvas, it stays opaque.
  */
 const KEEPS_OPAQUE = new Set([
-  'source-over', 'source-atop', 'destination-over', 'lighter', 'multiply', 'screen', 'overlay', 'darken', 'lighten',
-  'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity',
+  'source-over',
+  'source-atop',
+  'destination-over',
+  'lighter',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+  'hue',
+  'saturation',
+  'color',
+  'luminosity',
 ]);
 
 // Fabric's config defaults for its object cache.
@@ -216,16 +233,7 @@ function renderBackground(ctx: Ctx, n: RenderNode): void {
   removeShadow(ctx, n);
 }
 
-function drawObject(
-  ctx: Ctx,
-  n: RenderNode,
-  forClipping: boolean,
-  context: CacheContext | null,
-  env: DrawEnv,
-  full: Mat,
-  onCache: boolean,
-  helpers: PaintHelpers,
-): void {
+function drawObject(ctx: Ctx, n: RenderNode, forClipping: boolean, context: CacheContext | null, env: DrawEnv, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
   if (n.kind === 'group') {
     // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally.
     renderBackground(ctx, n);

@@ -108,12 +108,7 @@ export function decomposeScale(a: Mat): { scaleX: number; scaleY: number } {
 export function sizeAfterTransform(width: number, height: number, t: Mat): { x: number; y: number } {
   const dx = width / 2;
   const dy = height / 2;
-  const pts = [
-    transformPoint({ x: -dx, y: -dy }, t),
-    transformPoint({ x: dx, y: -dy }, t),
-    transformPoint({ x: -dx, y: dy }, t),
-    transformPoint({ x: dx, y: dy }, t),
-  ];
+  const pts = [transformPoint({ x: -dx, y: -dy }, t), transformPoint({ x: dx, y: -dy }, t), transformPoint({ x: -dx, y: dy }, t), transformPoint({ x: dx, y: dy }, t)];
   const xs = pts.map((p) => p.x);
   const ys = pts.map((p) => p.y);
   return { x: Math.max(...xs) - Math.min(...xs), y: Math.max(...ys) - Math.min(...ys) };

@@ -27,14 +27,14 @@ function purgeDelaySeenBy(entry: string, env: Record<string, string>): string {
 const canvasModule = import.meta.resolve('@napi-rs/canvas');
 const mainModule = fileURLToPath(new URL('../main.js', import.meta.url));
 
-test('the server entry point sets the canvas addon\'s purge delay before the addon loads', () => {
+test("the server entry point sets the canvas addon's purge delay before the addon loads", () => {
   assert.equal(purgeDelaySeenBy(mainModule, {}), String(CANVAS_PURGE_DELAY_MS));
 });
 
-test('an operator\'s MIMALLOC_PURGE_DELAY wins over the default', () => {
+test("an operator's MIMALLOC_PURGE_DELAY wins over the default", () => {
   assert.equal(purgeDelaySeenBy(mainModule, { MIMALLOC_PURGE_DELAY: '250' }), '250');
 });
 
-test('without the module, the addon keeps mimalloc\'s own 10 ms (what the module exists to change)', () => {
+test("without the module, the addon keeps mimalloc's own 10 ms (what the module exists to change)", () => {
   assert.equal(purgeDelaySeenBy('node:os', {}), '10');
 });

@@ -31,7 +31,9 @@ export class NodeCache {
     const fresh: Array<[string, RenderNode]> = [];
     const doc = normalizeDocument(document, (obj, ctx, label) => {
       // Hashed: a data: URL or a long path can make an object's JSON megabytes.
-      const key = createHash('sha256').update(`${ctx.major}\u0000${fontsKey}\u0000${label}\u0000${JSON.stringify(obj)}`).digest('base64');
+      const key = createHash('sha256')
+        .update(`${ctx.major}\u0000${fontsKey}\u0000${label}\u0000${JSON.stringify(obj)}`)
+        .digest('base64');
       const hit = this.nodes.get(key);
       if (hit) return hit;
       const node = normalizeObject(obj, ctx, label);

@@ -117,7 +117,10 @@ function parsePathString(d: string): unknown[][] {
   for (const [, cmd, args] of d.matchAll(PATH_RE)) {
     const nums = (args.match(NUM_RE) ?? []).map(Number);
     const arity = ARITY[cmd.toLowerCase()];
-    if (arity === 0) { out.push([cmd]); continue; }
+    if (arity === 0) {
+      out.push([cmd]);
+      continue;
+    }
     for (let i = 0, first = true; i + arity <= nums.length; i += arity, first = false) {
       const c = !first && (cmd === 'M' || cmd === 'm') ? (cmd === 'M' ? 'L' : 'l') : cmd;
       out.push([c, ...nums.slice(i, i + arity)]);
@@ -209,7 +212,10 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
       node.height = node.ry * 2;
       break;
     case 'line': {
-      const x1 = num(obj.x1, 0), y1 = num(obj.y1, 0), x2 = num(obj.x2, 0), y2 = num(obj.y2, 0);
+      const x1 = num(obj.x1, 0),
+        y1 = num(obj.y1, 0),
+        x2 = num(obj.x2, 0),
+        y2 = num(obj.y2, 0);
       node.width = Math.abs(x2 - x1);
       node.height = Math.abs(y2 - y1);
       node.lineFlipX = x1 > x2;
@@ -267,10 +273,7 @@ export interface NormalizedDocument {
  * `normalize` turns one top-level object into its node; NodeCache passes
  * its cached lookup, everything else Fabric's defaults fresh.
  */
-export function normalizeDocument(
-  doc: TemplateDocument,
-  normalize: (obj: FabricObject, ctx: NormalizeContext, label: string) => RenderNode = normalizeObject,
-): NormalizedDocument {
+export function normalizeDocument(doc: TemplateDocument, normalize: (obj: FabricObject, ctx: NormalizeContext, label: string) => RenderNode = normalizeObject): NormalizedDocument {
   const ctx: NormalizeContext = { major: documentMajorVersion(doc) };
   const bg = doc.background ?? doc.backgroundColor;
   const canvasObject = (key: 'backgroundImage' | 'overlayImage' | 'clipPath'): RenderNode | null => {

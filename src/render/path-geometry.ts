@@ -18,10 +18,22 @@ export type SimplePathCommand =
 type Cubic = ['C', number, number, number, number, number, number];
 
 function segmentToBezier(
-  th1: number, th2: number, cosTh: number, sinTh: number, rx: number, ry: number,
-  cx1: number, cy1: number, mT: number, fromX: number, fromY: number,
+  th1: number,
+  th2: number,
+  cosTh: number,
+  sinTh: number,
+  rx: number,
+  ry: number,
+  cx1: number,
+  cy1: number,
+  mT: number,
+  fromX: number,
+  fromY: number,
 ): Cubic {
-  const c1 = fabricCos(th1), s1 = fabricSin(th1), c2 = fabricCos(th2), s2 = fabricSin(th2);
+  const c1 = fabricCos(th1),
+    s1 = fabricSin(th1),
+    c2 = fabricCos(th2),
+    s2 = fabricSin(th2);
   const toX = cosTh * rx * c2 - sinTh * ry * s2 + cx1;
   const toY = sinTh * rx * c2 + cosTh * ry * s2 + cy1;
   return [
@@ -48,7 +60,10 @@ function arcToSegments(toX: number, toY: number, rx: number, ry: number, large: 
   const cosT = fabricCos(theta);
   const px = 0.5 * (-cosT * toX - sinT * toY);
   const py = 0.5 * (-cosT * toY + sinT * toX);
-  const rx2 = rx ** 2, ry2 = ry ** 2, py2 = py ** 2, px2 = px ** 2;
+  const rx2 = rx ** 2,
+    ry2 = ry ** 2,
+    py2 = py ** 2,
+    px2 = px ** 2;
   const pl = rx2 * ry2 - rx2 * py2 - ry2 * px2;
   let _rx = Math.abs(rx);
   let _ry = Math.abs(ry);
@@ -89,14 +104,24 @@ function arcToSegments(toX: number, toY: number, rx: number, ry: number, large: 
 export function arcToBeziers(fx: number, fy: number, rx: number, ry: number, rot: number, large: number, sweep: number, tx: number, ty: number): Cubic[] {
   const segs = arcToSegments(tx - fx, ty - fy, rx, ry, large, sweep, rot);
   for (const s of segs) {
-    s[1] += fx; s[2] += fy; s[3] += fx; s[4] += fy; s[5] += fx; s[6] += fy;
+    s[1] += fx;
+    s[2] += fy;
+    s[3] += fx;
+    s[4] += fy;
+    s[5] += fx;
+    s[6] += fy;
   }
   return segs;
 }
 
 /** Fabric's makePathSimpler over stored command arrays (relative or absolute). */
 export function simplifyPath(path: ReadonlyArray<ReadonlyArray<unknown>>): SimplePathCommand[] {
-  let x = 0, y = 0, x1 = 0, y1 = 0, controlX = 0, controlY = 0;
+  let x = 0,
+    y = 0,
+    x1 = 0,
+    y1 = 0,
+    controlX = 0,
+    controlY = 0;
   let previous = '';
   const out: SimplePathCommand[] = [];
   for (const raw of path) {
@@ -104,45 +129,115 @@ export function simplifyPath(path: ReadonlyArray<ReadonlyArray<unknown>>): Simpl
     const n = raw.slice(1).map(Number);
     let converted: SimplePathCommand | undefined;
     switch (cmd) {
-      case 'l': n[0] += x; n[1] += y; // falls through
-      case 'L': x = n[0]; y = n[1]; converted = ['L', x, y]; break;
-      case 'h': n[0] += x; // falls through
-      case 'H': x = n[0]; converted = ['L', x, y]; break;
-      case 'v': n[0] += y; // falls through
-      case 'V': y = n[0]; converted = ['L', x, y]; break;
-      case 'm': n[0] += x; n[1] += y; // falls through
-      case 'M': x = n[0]; y = n[1]; x1 = x; y1 = y; converted = ['M', x, y]; break;
-      case 'c': n[0] += x; n[1] += y; n[2] += x; n[3] += y; n[4] += x; n[5] += y; // falls through
+      case 'l':
+        n[0] += x;
+        n[1] += y; // falls through
+      case 'L':
+        x = n[0];
+        y = n[1];
+        converted = ['L', x, y];
+        break;
+      case 'h':
+        n[0] += x; // falls through
+      case 'H':
+        x = n[0];
+        converted = ['L', x, y];
+        break;
+      case 'v':
+        n[0] += y; // falls through
+      case 'V':
+        y = n[0];
+        converted = ['L', x, y];
+        break;
+      case 'm':
+        n[0] += x;
+        n[1] += y; // falls through
+      case 'M':
+        x = n[0];
+        y = n[1];
+        x1 = x;
+        y1 = y;
+        converted = ['M', x, y];
+        break;
+      case 'c':
+        n[0] += x;
+        n[1] += y;
+        n[2] += x;
+        n[3] += y;
+        n[4] += x;
+        n[5] += y; // falls through
       case 'C':
-        controlX = n[2]; controlY = n[3]; x = n[4]; y = n[5];
+        controlX = n[2];
+        controlY = n[3];
+        x = n[4];
+        y = n[5];
         converted = ['C', n[0], n[1], controlX, controlY, x, y];
         break;
-      case 's': n[0] += x; n[1] += y; n[2] += x; n[3] += y; // falls through
+      case 's':
+        n[0] += x;
+        n[1] += y;
+        n[2] += x;
+        n[3] += y; // falls through
       case 'S':
-        if (previous === 'C') { controlX = 2 * x - controlX; controlY = 2 * y - controlY; }
-        else { controlX = x; controlY = y; }
-        x = n[2]; y = n[3];
+        if (previous === 'C') {
+          controlX = 2 * x - controlX;
+          controlY = 2 * y - controlY;
+        } else {
+          controlX = x;
+          controlY = y;
+        }
+        x = n[2];
+        y = n[3];
         converted = ['C', controlX, controlY, n[0], n[1], x, y];
-        controlX = n[0]; controlY = n[1];
+        controlX = n[0];
+        controlY = n[1];
         break;
-      case 'q': n[0] += x; n[1] += y; n[2] += x; n[3] += y; // falls through
-      case 'Q': controlX = n[0]; controlY = n[1]; x = n[2]; y = n[3]; converted = ['Q', controlX, controlY, x, y]; break;
-      case 't': n[0] += x; n[1] += y; // falls through
-      case 'T':
-        if (previous === 'Q') { controlX = 2 * x - controlX; controlY = 2 * y - controlY; }
-        else { controlX = x; controlY = y; }
-        x = n[0]; y = n[1];
+      case 'q':
+        n[0] += x;
+        n[1] += y;
+        n[2] += x;
+        n[3] += y; // falls through
+      case 'Q':
+        controlX = n[0];
+        controlY = n[1];
+        x = n[2];
+        y = n[3];
         converted = ['Q', controlX, controlY, x, y];
         break;
-      case 'a': n[5] += x; n[6] += y; // falls through
+      case 't':
+        n[0] += x;
+        n[1] += y; // falls through
+      case 'T':
+        if (previous === 'Q') {
+          controlX = 2 * x - controlX;
+          controlY = 2 * y - controlY;
+        } else {
+          controlX = x;
+          controlY = y;
+        }
+        x = n[0];
+        y = n[1];
+        converted = ['Q', controlX, controlY, x, y];
+        break;
+      case 'a':
+        n[5] += x;
+        n[6] += y; // falls through
       case 'A':
         for (const b of arcToBeziers(x, y, n[0], n[1], n[2], n[3], n[4], n[5], n[6])) out.push(b);
-        x = n[5]; y = n[6];
+        x = n[5];
+        y = n[6];
         break;
       case 'z':
-      case 'Z': x = x1; y = y1; converted = ['Z']; break;
+      case 'Z':
+        x = x1;
+        y = y1;
+        converted = ['Z'];
+        break;
     }
-    if (converted) { out.push(converted); previous = converted[0]; } else previous = '';
+    if (converted) {
+      out.push(converted);
+      previous = converted[0];
+    } else previous = '';
   }
   return out;
 }
@@ -183,11 +278,19 @@ export function curveBounds(bx: number, by: number, c1x: number, c1y: number, c2
   ];
 }
 
-export interface BBox { left: number; top: number; width: number; height: number }
+export interface BBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export function boundingBox(points: ReadonlyArray<{ x: number; y: number }>): BBox {
   if (points.length === 0) return { left: 0, top: 0, width: 0, height: 0 };
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const p of points) {
     if (p.x < minX) minX = p.x;
     if (p.x > maxX) maxX = p.x;
@@ -200,14 +303,37 @@ export function boundingBox(points: ReadonlyArray<{ x: number; y: number }>): BB
 /** Fabric's Path._calcBoundsFromPath. */
 export function pathBounds(path: readonly SimplePathCommand[]): BBox {
   const pts: Array<{ x: number; y: number }> = [];
-  let sx = 0, sy = 0, x = 0, y = 0;
+  let sx = 0,
+    sy = 0,
+    x = 0,
+    y = 0;
   for (const c of path) {
     switch (c[0]) {
-      case 'L': x = c[1]; y = c[2]; pts.push({ x: sx, y: sy }, { x, y }); break;
-      case 'M': x = c[1]; y = c[2]; sx = x; sy = y; break;
-      case 'C': pts.push(...curveBounds(x, y, c[1], c[2], c[3], c[4], c[5], c[6])); x = c[5]; y = c[6]; break;
-      case 'Q': pts.push(...curveBounds(x, y, c[1], c[2], c[1], c[2], c[3], c[4])); x = c[3]; y = c[4]; break;
-      case 'Z': x = sx; y = sy; break;
+      case 'L':
+        x = c[1];
+        y = c[2];
+        pts.push({ x: sx, y: sy }, { x, y });
+        break;
+      case 'M':
+        x = c[1];
+        y = c[2];
+        sx = x;
+        sy = y;
+        break;
+      case 'C':
+        pts.push(...curveBounds(x, y, c[1], c[2], c[3], c[4], c[5], c[6]));
+        x = c[5];
+        y = c[6];
+        break;
+      case 'Q':
+        pts.push(...curveBounds(x, y, c[1], c[2], c[1], c[2], c[3], c[4]));
+        x = c[3];
+        y = c[4];
+        break;
+      case 'Z':
+        x = sx;
+        y = sy;
+        break;
     }
   }
   return boundingBox(pts);

@@ -31,17 +31,29 @@ test('unchanged objects come back as the same prepared node; a changed one is pa
   const c = cache.normalize(card('Goodbye'), '', count);
   const d = cache.normalize(card('Hello'), 'acct-font-1', count);
   assert.deepEqual(a.objects, b.objects);
-  assert.ok(a.objects.every((n, i) => n === b.objects[i]), 'same document: every node reused');
+  assert.ok(
+    a.objects.every((n, i) => n === b.objects[i]),
+    'same document: every node reused',
+  );
   assert.equal(c.objects[0], a.objects[0]);
   assert.equal(c.objects[2], a.objects[2]);
   assert.notEqual(c.objects[1], a.objects[1], 'the overridden title is a new node');
-  assert.ok(d.objects.every((n, i) => n !== a.objects[i]), 'another font set re-measures everything');
+  assert.ok(
+    d.objects.every((n, i) => n !== a.objects[i]),
+    'another font set re-measures everything',
+  );
   assert.equal(prepared, 3 + 0 + 1 + 3);
 });
 
 test('a prepare that throws caches nothing', () => {
   const cache = new NodeCache();
-  assert.throws(() => cache.normalize(card('x'), '', () => { throw new Error('layout failed'); }), /layout failed/);
+  assert.throws(
+    () =>
+      cache.normalize(card('x'), '', () => {
+        throw new Error('layout failed');
+      }),
+    /layout failed/,
+  );
   let fresh = 0;
   cache.normalize(card('x'), '', (nodes) => (fresh = nodes.length));
   assert.equal(fresh, 3);
@@ -49,13 +61,12 @@ test('a prepare that throws caches nothing', () => {
 
 test('an object cache is only reused for the same node, key and decoded image', async () => {
   const store = new ObjectCacheStore();
-  const nodes = new NodeCache().normalize(
-    { width: 10, height: 10, objects: [{ type: 'image', src: 'logo', width: 4, height: 4 }] },
-    '',
-    () => undefined,
-  );
+  const nodes = new NodeCache().normalize({ width: 10, height: 10, objects: [{ type: 'image', src: 'logo', width: 4, height: 4 }] }, '', () => undefined);
   const node = nodes.objects[0];
-  const png = (c: string) => sharp({ create: { width: 4, height: 4, channels: 3, background: c } }).png().toBuffer();
+  const png = (c: string) =>
+    sharp({ create: { width: 4, height: 4, channels: 3, background: c } })
+      .png()
+      .toBuffer();
   const load = async (c: string) => {
     const img = new Image();
     img.src = await png(c);
@@ -78,7 +89,12 @@ test('renders through shared caches match renders without them, in any order', a
   const wantHello = await fresh(hello);
   const wantBye = await fresh(bye);
   assert.ok(!wantHello.equals(wantBye));
-  for (const [doc, want] of [[hello, wantHello], [bye, wantBye], [hello, wantHello], [bye, wantBye]] as const) {
+  for (const [doc, want] of [
+    [hello, wantHello],
+    [bye, wantBye],
+    [hello, wantHello],
+    [bye, wantBye],
+  ] as const) {
     assert.ok((await shared(doc)).equals(want));
   }
 });
@@ -106,7 +122,10 @@ test('only a background that paints every pixel opaque counts as opaque', () => 
 });
 
 test('an opaque render is encoded as RGB, a translucent one keeps alpha, both losslessly', async () => {
-  for (const [background, channels] of [['#336699', 3], ['rgba(51,102,153,0.5)', 4]] as const) {
+  for (const [background, channels] of [
+    ['#336699', 3],
+    ['rgba(51,102,153,0.5)', 4],
+  ] as const) {
     const input = { document: { ...card('Pixels'), background }, images: new Map() };
     const raw = await renderToRaw(input);
     const png = await renderDocument(input);

@@ -32,18 +32,7 @@ export type LineCap = 'butt' | 'round' | 'square';
 export type LineJoin = 'miter' | 'round' | 'bevel';
 export type FillRule = 'nonzero' | 'evenodd';
 
-export type NodeKind =
-  | 'rect'
-  | 'circle'
-  | 'ellipse'
-  | 'triangle'
-  | 'line'
-  | 'polyline'
-  | 'polygon'
-  | 'path'
-  | 'image'
-  | 'group'
-  | 'text';
+export type NodeKind = 'rect' | 'circle' | 'ellipse' | 'triangle' | 'line' | 'polyline' | 'polygon' | 'path' | 'image' | 'group' | 'text';
 
 export interface RenderNode {
   kind: NodeKind;

@@ -36,7 +36,10 @@ test('a full queue rejects with RenderQueueFullError', async () => {
     assert.equal(pool.pending, 3);
     await assert.rejects(pool.render({ document: big, images: new Map() }), RenderQueueFullError);
     const outs = await Promise.all(accepted);
-    assert.deepEqual(outs.map((o) => o.width), [2000, 2000, 2000]);
+    assert.deepEqual(
+      outs.map((o) => o.width),
+      [2000, 2000, 2000],
+    );
     assert.equal(pool.pending, 0);
   } finally {
     await pool.close();
@@ -63,7 +66,18 @@ test('render errors cross the thread boundary with the element name', async () =
  * canvas, 470 MP painted) and still seconds of Skia work (~6 s on our VM): the case only a
  * time budget stops.
  */
-const fullRect = (o: Record<string, unknown>) => ({ type: 'rect', originX: 'left', originY: 'top', left: 0, top: 0, width: 8000, height: 4900, fill: '#336699', strokeWidth: 0, ...o });
+const fullRect = (o: Record<string, unknown>) => ({
+  type: 'rect',
+  originX: 'left',
+  originY: 'top',
+  left: 0,
+  top: 0,
+  width: 8000,
+  height: 4900,
+  fill: '#336699',
+  strokeWidth: 0,
+  ...o,
+});
 const slowDoc = {
   width: 8000,
   height: 4900,
@@ -164,7 +178,8 @@ test('heavy renders of one tenant keep to their share of workers, so a later ten
     // order below depends on the scheduling, not on which worker happened to finish booting first.
     await Promise.all(['a', 'b'].map((tenant) => pool.render({ document: doc('#000000'), images: new Map() }, { tenant })));
     const medium = {
-      width: 2500, height: 2500,
+      width: 2500,
+      height: 2500,
       objects: [{ type: 'rect', left: 0, top: 0, width: 2400, height: 2400, fill: '#123456', shadow: { color: 'rgba(0,0,0,0.5)', blur: 80, offsetX: 10, offsetY: 10 } }],
     };
     const done: string[] = [];

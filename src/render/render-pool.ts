@@ -53,7 +53,10 @@ export class RenderQueueFullError extends Error {
 
 /** A render stopped for exceeding the time budget or its worker's heap limit. */
 export class RenderTooComplexError extends Error {
-  constructor(readonly reason: 'timeout' | 'memory', message: string) {
+  constructor(
+    readonly reason: 'timeout' | 'memory',
+    message: string,
+  ) {
     super(message);
     this.name = 'RenderTooComplexError';
   }
@@ -138,10 +141,10 @@ export class RenderPool {
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
-          { eval: true, resourceLimits },
-        )
+      ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`, {
+          eval: true,
+          resourceLimits,
+        })
       : new Worker(url, { resourceLimits });
     const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
     worker.on('message', (msg: WorkerReply) => {

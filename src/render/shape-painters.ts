@@ -76,11 +76,21 @@ function pathCommands(ctx: Ctx, n: RenderNode): void {
   ctx.beginPath();
   for (const c of n.path) {
     switch (c[0]) {
-      case 'L': ctx.lineTo(c[1] + l, c[2] + t); break;
-      case 'M': ctx.moveTo(c[1] + l, c[2] + t); break;
-      case 'C': ctx.bezierCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t, c[5] + l, c[6] + t); break;
-      case 'Q': ctx.quadraticCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t); break;
-      case 'Z': ctx.closePath(); break;
+      case 'L':
+        ctx.lineTo(c[1] + l, c[2] + t);
+        break;
+      case 'M':
+        ctx.moveTo(c[1] + l, c[2] + t);
+        break;
+      case 'C':
+        ctx.bezierCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t, c[5] + l, c[6] + t);
+        break;
+      case 'Q':
+        ctx.quadraticCurveTo(c[1] + l, c[2] + t, c[3] + l, c[4] + t);
+        break;
+      case 'Z':
+        ctx.closePath();
+        break;
     }
   }
 }

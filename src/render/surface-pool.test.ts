@@ -14,7 +14,10 @@ test('a reused surface is the same canvas, cleared, with a fresh drawing state',
   });
   pool.with(4, 3, ({ canvas, ctx }) => {
     assert.equal(canvas, first);
-    assert.ok(ctx.getImageData(0, 0, 4, 3).data.every((v) => v === 0), 'old pixels cleared');
+    assert.ok(
+      ctx.getImageData(0, 0, 4, 3).data.every((v) => v === 0),
+      'old pixels cleared',
+    );
     assert.ok(ctx.getTransform().isIdentity);
     assert.equal(ctx.globalAlpha, 1);
   });

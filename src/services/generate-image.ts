@@ -84,7 +84,10 @@ export async function generateImage(
   const expiresAt = new Date(Date.parse(reservedAt) + leaseMs).toISOString();
   const debit = await deps.store.reserveCredits(account.id, CREDITS_PER_IMAGE, requestId, reservedAt, expiresAt);
   if (!debit.ok) {
-    throw new ApiError('insufficient_credits', `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`);
+    throw new ApiError(
+      'insufficient_credits',
+      `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`,
+    );
   }
   const release = () => deps.store.releaseReservation(account.id, debit.reservationId, deps.now());
   let result: GenerateResult;
@@ -109,8 +112,14 @@ export async function generateImage(
       accountId: account.id,
       reservationId: debit.reservationId,
       image: {
-        id, accountId: account.id, templateId: template.id, blobKey, format: output.format,
-        width: output.width, height: output.height, createdAt: result.timestamp,
+        id,
+        accountId: account.id,
+        templateId: template.id,
+        blobKey,
+        format: output.format,
+        width: output.width,
+        height: output.height,
+        createdAt: result.timestamp,
       },
       idempotency: idempotency ? { key: idempotency.key, claimId: idempotency.claimId, ...idempotency.successOutcome(result) } : undefined,
       now: deps.now(),

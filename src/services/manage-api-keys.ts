@@ -38,7 +38,10 @@ export function createApiKey(deps: Deps, accountId: string, opts: { maxActiveKey
     }
     return issued;
   });
-  const settled = run.then(() => {}, () => {});
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
   creating.set(accountId, settled);
   void settled.then(() => {
     if (creating.get(accountId) === settled) creating.delete(accountId);
@@ -66,7 +69,10 @@ async function countActive(deps: Deps, accountId: string): Promise<number> {
 }
 
 function tooMany(max: number): ApiError {
-  return new ApiError('too_many_api_keys', `This account already has ${max} active API keys, the most it may hold. Revoke one (DELETE /account/keys/{keyId}) before creating another.`);
+  return new ApiError(
+    'too_many_api_keys',
+    `This account already has ${max} active API keys, the most it may hold. Revoke one (DELETE /account/keys/{keyId}) before creating another.`,
+  );
 }
 
 export function listApiKeys(deps: Pick<ServiceDeps, 'store'>, accountId: string): Promise<ApiKeyRecord[]> {

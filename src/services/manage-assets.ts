@@ -42,8 +42,13 @@ export interface AssetView {
 
 export function describeAsset(deps: Pick<ServiceDeps, 'publicUrl'>, asset: AssetRecord): AssetView {
   return {
-    id: asset.id, url: assetUrl(deps.publicUrl, asset.id), contentType: asset.contentType,
-    width: asset.width, height: asset.height, bytes: asset.bytes, createdAt: asset.createdAt,
+    id: asset.id,
+    url: assetUrl(deps.publicUrl, asset.id),
+    contentType: asset.contentType,
+    width: asset.width,
+    height: asset.height,
+    bytes: asset.bytes,
+    createdAt: asset.createdAt,
   };
 }
 
@@ -94,7 +99,11 @@ async function inspectUpload(declaredType: string, data: Buffer, limits: AssetLi
 }
 
 export async function uploadAsset(
-  deps: Pick<ServiceDeps, 'store' | 'blobs' | 'now'>, accountId: string, declaredType: string, data: Buffer, limits: AssetLimits,
+  deps: Pick<ServiceDeps, 'store' | 'blobs' | 'now'>,
+  accountId: string,
+  declaredType: string,
+  data: Buffer,
+  limits: AssetLimits,
 ): Promise<{ asset: AssetRecord; created: boolean }> {
   const info = await inspectUpload(declaredType, data, limits);
   const id = assetIdFor(accountId, data);
@@ -111,7 +120,10 @@ export async function uploadAsset(
 }
 
 function quotaExceeded(used: number, limits: AssetLimits): ApiError {
-  return new ApiError('asset_quota_exceeded', `This account's assets use ${mb(used)} of its ${mb(limits.quotaBytes)} (ASSET_QUOTA_MB); this file does not fit. Delete assets you no longer use (DELETE /assets/{assetId}).`);
+  return new ApiError(
+    'asset_quota_exceeded',
+    `This account's assets use ${mb(used)} of its ${mb(limits.quotaBytes)} (ASSET_QUOTA_MB); this file does not fit. Delete assets you no longer use (DELETE /assets/{assetId}).`,
+  );
 }
 
 export function listAssets(deps: Pick<ServiceDeps, 'store'>, accountId: string, limit: number, cursor: string | null): Promise<Page<AssetRecord>> {
@@ -140,7 +152,10 @@ export async function deleteAsset(deps: Pick<ServiceDeps, 'store' | 'blobs' | 'p
     if (template && imageUses(template.document).some((use) => assetIdOf(use.src, deps.publicUrl) === assetId)) users.push(`"${template.name}" (${template.id})`);
   }
   if (users.length > 0) {
-    throw new ApiError('asset_in_use', `The asset is drawn by ${users.length === 1 ? 'the template' : `${users.length} templates`} ${users.join(', ')}. Replace or remove the image there first.`);
+    throw new ApiError(
+      'asset_in_use',
+      `The asset is drawn by ${users.length === 1 ? 'the template' : `${users.length} templates`} ${users.join(', ')}. Replace or remove the image there first.`,
+    );
   }
   if (await deps.store.deleteAsset(accountId, assetId)) await deps.blobs.delete(asset.blobKey);
 }
@@ -173,7 +188,11 @@ export async function readAssetImages(deps: Pick<ServiceDeps, 'store' | 'blobs' 
 }
 
 /** On save: every asset a template names must exist in the account, reported at the object that names it. */
-export async function checkAssetReferences(deps: Pick<ServiceDeps, 'store'> & Partial<Pick<ServiceDeps, 'publicUrl'>>, accountId: string, document: TemplateDocument): Promise<void> {
+export async function checkAssetReferences(
+  deps: Pick<ServiceDeps, 'store'> & Partial<Pick<ServiceDeps, 'publicUrl'>>,
+  accountId: string,
+  document: TemplateDocument,
+): Promise<void> {
   const errors: FieldError[] = [];
   if (deps.publicUrl === undefined) return;
   for (const use of imageUses(document)) {
@@ -181,5 +200,6 @@ export async function checkAssetReferences(deps: Pick<ServiceDeps, 'store'> & Pa
     if (assetId === null || (await deps.store.getAsset(accountId, assetId))) continue;
     errors.push({ path: `template.${use.path}`, message: `${use.path} (${use.element}): the image is an asset that does not exist in this account; upload the file again` });
   }
-  if (errors.length > 0) throw new ApiError('invalid_template', `${errors[0].message}${errors.length > 1 ? ` (and ${errors.length - 1} more, listed in errors)` : ''}.`, { errors });
+  if (errors.length > 0)
+    throw new ApiError('invalid_template', `${errors[0].message}${errors.length > 1 ? ` (and ${errors.length - 1} more, listed in errors)` : ''}.`, { errors });
 }

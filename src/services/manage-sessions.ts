@@ -31,7 +31,11 @@ export async function startSession(deps: Deps, auth: Pick<AuthContext, 'sessionM
   const token = newSecretToken();
   const now = deps.now();
   const session = await deps.store.createSession({
-    idHash: hashSecretToken(token), userId, csrfToken: newSecretToken(), now, expiresAt: shift(now, auth.sessionMaxMs),
+    idHash: hashSecretToken(token),
+    userId,
+    csrfToken: newSecretToken(),
+    now,
+    expiresAt: shift(now, auth.sessionMaxMs),
   });
   return { token, session };
 }

@@ -37,9 +37,7 @@ export async function previewImage(deps: ServiceDeps, account: Account, input: P
       errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
     });
   }
-  const document = templateId
-    ? (await getTemplate(deps, account.id, templateId)).document
-    : await checkTemplate(deps, account.id, input.template);
+  const document = templateId ? (await getTemplate(deps, account.id, templateId)).document : await checkTemplate(deps, account.id, input.template);
   const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });

@@ -10,9 +10,13 @@ export async function readPage<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (!(error instanceof InvalidCursorError)) throw error;
-    const invalid = new ApiError('invalid_request', 'The cursor is not one this server issued. Pass the nextCursor of the previous page unchanged, or omit it for the first page.', {
-      errors: [{ path: 'cursor', message: 'is not a cursor from a previous page' }],
-    });
+    const invalid = new ApiError(
+      'invalid_request',
+      'The cursor is not one this server issued. Pass the nextCursor of the previous page unchanged, or omit it for the first page.',
+      {
+        errors: [{ path: 'cursor', message: 'is not a cursor from a previous page' }],
+      },
+    );
     invalid.cause = error;
     throw invalid;
   }

@@ -29,16 +29,18 @@ export type ChargeNote = 'the credit was refunded' | 'previews are free' | 'noth
 export async function fetchImages(deps: Pick<ServiceDeps, 'fetcher'>, document: TemplateDocument, assets: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
   const images = new Map(assets);
   await Promise.all(
-    [...imageSources(document)].filter(([src]) => !assets.has(src)).map(async ([src, element]) => {
-      try {
-        images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiError('image_fetch_failed', `Could not load the image for element "${element}": ${reason}`, {
-          errors: [{ path: `elements.${element}.src`, message: reason }],
-        });
-      }
-    }),
+    [...imageSources(document)]
+      .filter(([src]) => !assets.has(src))
+      .map(async ([src, element]) => {
+        try {
+          images.set(src, (await deps.fetcher.fetchImage(src)).bytes);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new ApiError('image_fetch_failed', `Could not load the image for element "${element}": ${reason}`, {
+            errors: [{ path: `elements.${element}.src`, message: reason }],
+          });
+        }
+      }),
   );
   return images;
 }
@@ -47,9 +49,13 @@ export async function fetchImages(deps: Pick<ServiceDeps, 'fetcher'>, document: 
 export function checkRenderBudget(deps: Pick<ServiceDeps, 'renderBudget'>, document: TemplateDocument, scale: number | undefined): number {
   const report = estimateRenderBudget(document, typeof scale === 'number' && Number.isFinite(scale) ? scale : 1, deps.renderBudget ?? DEFAULT_RENDER_BUDGET);
   if (report.ok) return estimateRenderMs(report.usage);
-  throw new ApiError('render_too_complex', `This render is over the render budget and was not attempted (nothing was charged): ${describeExcess(report.excess)}. Lower "scale" or simplify the template.`, {
-    errors: report.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'scale', message: e.message })),
-  });
+  throw new ApiError(
+    'render_too_complex',
+    `This render is over the render budget and was not attempted (nothing was charged): ${describeExcess(report.excess)}. Lower "scale" or simplify the template.`,
+    {
+      errors: report.excess.map((e) => ({ path: e.path ? `template.${e.path}` : 'scale', message: e.message })),
+    },
+  );
 }
 
 export async function renderFetched(

@@ -31,7 +31,11 @@ test('the sweeper settles lapsed reservations at start and on its interval, purg
   for (let i = 0; i < 100 && !swept.some((r) => r.refunded === 1 && swept.indexOf(r) > 0); i++) await new Promise((r) => setTimeout(r, 10));
   await sweeper.stop();
   const count = swept.length;
-  assert.equal(swept.slice(1).reduce((n, r) => n + r.refunded, 0), 1, 'the interval sweep settled the second one');
+  assert.equal(
+    swept.slice(1).reduce((n, r) => n + r.refunded, 0),
+    1,
+    'the interval sweep settled the second one',
+  );
   assert.equal((await store.getAccount(account.id))?.credits, 5);
   await new Promise((r) => setTimeout(r, 60));
   assert.equal(swept.length, count, 'no sweep after stop');

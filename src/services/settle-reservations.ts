@@ -18,9 +18,7 @@ export interface SweepResult {
 export async function settleReservations(deps: Deps): Promise<SweepResult> {
   const now = deps.now();
   const { committed, refunded } = await deps.store.settleExpiredReservations(now);
-  const purgedIdempotencyKeys = await deps.store.purgeIdempotency(
-    idempotencyCutoffs(now, deps.leases?.idempotencyMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS),
-  );
+  const purgedIdempotencyKeys = await deps.store.purgeIdempotency(idempotencyCutoffs(now, deps.leases?.idempotencyMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS));
   return { committed, refunded, purgedIdempotencyKeys };
 }
 

@@ -33,7 +33,10 @@ describe('starter gallery', () => {
       const names = objects.map((o) => o.name);
       for (const name of names) assert.match(String(name), READABLE_NAME);
       assert.equal(new Set(names).size, names.length);
-      assert.ok(objects.some((o) => /^(textbox|i-?text|text)$/i.test(o.type)), 'at least one text element');
+      assert.ok(
+        objects.some((o) => /^(textbox|i-?text|text)$/i.test(o.type)),
+        'at least one text element',
+      );
       assert.ok(starter.description.length > 10, 'a description for the dialog');
       assert.ok(estimateRenderBudget(starter.template).ok, 'within the default render budget at scale 1');
       for (const src of imageSources(starter.template).keys()) assert.match(src, /^data:image\//, 'no network needed');
@@ -51,7 +54,9 @@ describe('starter gallery', () => {
   test('each text element a caller replaces with a long value still renders (textFit shrinks it)', async () => {
     const long = 'A much longer replacement text than the designer wrote, to see that the frame holds it';
     for (const starter of starters.filter((s) => !/^(social-card|quote-card|certificate)$/.test(s.id))) {
-      const texts = Object.entries(listElements(starter.template)).filter(([, props]) => 'text' in props).map(([name]) => name);
+      const texts = Object.entries(listElements(starter.template))
+        .filter(([, props]) => 'text' in props)
+        .map(([name]) => name);
       const applied = applyOverrides(starter.template, Object.fromEntries(texts.map((name) => [name, { text: long }])));
       assert.ok(applied.ok, starter.id);
       if (applied.ok) await renderDocument({ document: applied.document, images: new Map() });
@@ -76,7 +81,10 @@ describe('starter gallery', () => {
       await copyFile(path.join(starterDirs()[0], 'blog-post.json'), path.join(dir, 'fine.json'));
       await writeFile(path.join(dir, 'broken.json'), JSON.stringify({ name: 'Broken', template: { version: '7.4.0', width: 10, height: 10, objects: [{ type: 'Video' }] } }));
       assert.throws(() => loadStarters([dir], bundledFontFamilies()), /broken\.json/);
-      await writeFile(path.join(dir, 'broken.json'), JSON.stringify({ name: 'Bad font', template: { version: '7.4.0', width: 10, height: 10, objects: [{ type: 'Textbox', text: 'x', fontFamily: 'Comic Sans MS' }] } }));
+      await writeFile(
+        path.join(dir, 'broken.json'),
+        JSON.stringify({ name: 'Bad font', template: { version: '7.4.0', width: 10, height: 10, objects: [{ type: 'Textbox', text: 'x', fontFamily: 'Comic Sans MS' }] } }),
+      );
       assert.throws(() => loadStarters([dir], bundledFontFamilies()), /broken\.json/);
     } finally {
       await rm(dir, { recursive: true, force: true });

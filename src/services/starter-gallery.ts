@@ -41,7 +41,9 @@ const STARTER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export function loadStarters(dirs: readonly string[], fontFamilies: readonly string[]): Starter[] {
   const starters: Starter[] = [];
   for (const dir of dirs) {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const id = file.slice(0, -'.json'.length);
       if (!STARTER_ID.test(id)) throw new Error(`Starter file name ${file} must be lower-case letters, digits and dashes`);
       if (starters.some((s) => s.id === id)) throw new Error(`Two starters are named ${id}`);
@@ -51,8 +53,12 @@ export function loadStarters(dirs: readonly string[], fontFamilies: readonly str
       if (typeof raw.name !== 'string' || raw.name.trim() === '') throw new Error(`Starter ${file} needs a "name"`);
       const template = checked.document;
       starters.push({
-        id, name: raw.name, description: typeof raw.description === 'string' ? raw.description : '',
-        width: template.width, height: template.height, template,
+        id,
+        name: raw.name,
+        description: typeof raw.description === 'string' ? raw.description : '',
+        width: template.width,
+        height: template.height,
+        template,
       });
     }
   }

@@ -11,10 +11,12 @@ export function withoutPassword(user: UserWithPassword): UserRecord {
 
 /** Marks an unused, unexpired one-time token as used; the UPDATE's WHERE makes a second use a no-op even under a race. */
 function* consumeTokenTx(tokenHash: string, kind: 'invite' | 'reset', now: string): TxBody<{ user_id: string | null } | null> {
-  return yield* one<{ user_id: string | null }>(
-    `UPDATE auth_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
-    [now, tokenHash, kind, now],
-  );
+  return yield* one<{ user_id: string | null }>(`UPDATE auth_tokens SET used_at = ? WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`, [
+    now,
+    tokenHash,
+    kind,
+    now,
+  ]);
 }
 
 export function* signUpTx(input: {
@@ -34,10 +36,7 @@ export function* signUpTx(input: {
   }
   const nameTaken = yield* one('SELECT 1 AS taken FROM accounts WHERE name = ?', [input.user.email]);
   const name = nameTaken ? `${input.user.email} (${input.account.id})` : input.user.email;
-  const accountRow = yield* one<AccountRow>(
-    `INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`,
-    [input.account.id, name, now],
-  );
+  const accountRow = yield* one<AccountRow>(`INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`, [input.account.id, name, now]);
   if (input.account.credits > 0) yield* grantTx(input.account.id, input.account.credits, input.account.note, now);
   const userRow = yield* one<UserRow>(
     `INSERT INTO users (id, account_id, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${USER_COLUMNS}`,
@@ -49,10 +48,7 @@ export function* signUpTx(input: {
 export function* resetPasswordTx(tokenHash: string, passwordHash: string, now: string): TxBody<UserRecord | null> {
   const token = yield* consumeTokenTx(tokenHash, 'reset', now);
   if (!token?.user_id) return null;
-  const rows = yield* all<UserRow>(
-    `UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ? RETURNING ${USER_COLUMNS}`,
-    [passwordHash, now, token.user_id],
-  );
+  const rows = yield* all<UserRow>(`UPDATE users SET password_hash = ?, password_changed_at = ? WHERE id = ? RETURNING ${USER_COLUMNS}`, [passwordHash, now, token.user_id]);
   if (rows.length === 0) return null;
   // Whoever holds a session may be the reason for the reset: all of them end.
   yield* run('DELETE FROM sessions WHERE user_id = ?', [token.user_id]);

@@ -22,18 +22,26 @@ function* appendLedger(
 ): TxBody<string> {
   const id = randomUUID();
   // A generate row starts as a pending reservation; grants have no state.
-  yield* run(
-    'INSERT INTO ledger (id, account_id, delta, balance_after, reason, reference, state, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [id, accountId, delta, balanceAfter, reason, reference, reason === 'generate' ? 'pending' : null, expiresAt, now],
-  );
+  yield* run('INSERT INTO ledger (id, account_id, delta, balance_after, reason, reference, state, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    id,
+    accountId,
+    delta,
+    balanceAfter,
+    reason,
+    reference,
+    reason === 'generate' ? 'pending' : null,
+    expiresAt,
+    now,
+  ]);
   return id;
 }
 
 export function* grantTx(accountId: string, amount: number, note: string | null, now: string): TxBody<number> {
-  const row = yield* one<{ credits: number | string }>(
-    'UPDATE accounts SET credits = credits + ? WHERE id = ? AND credits + ? >= 0 RETURNING credits',
-    [amount, accountId, amount],
-  );
+  const row = yield* one<{ credits: number | string }>('UPDATE accounts SET credits = credits + ? WHERE id = ? AND credits + ? >= 0 RETURNING credits', [
+    amount,
+    accountId,
+    amount,
+  ]);
   if (!row) {
     const exists = yield* one<{ credits: number | string }>('SELECT credits FROM accounts WHERE id = ?', [accountId]);
     if (!exists) throw new Error(`account not found: ${accountId}`);
@@ -45,10 +53,7 @@ export function* grantTx(accountId: string, amount: number, note: string | null,
 }
 
 export function* reserveTx(accountId: string, amount: number, reference: string, now: string, expiresAt: string): TxBody<ReserveResult> {
-  const row = yield* one<{ credits: number | string }>(
-    'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
-    [amount, accountId, amount],
-  );
+  const row = yield* one<{ credits: number | string }>('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits', [amount, accountId, amount]);
   if (!row) {
     const current = yield* one<{ credits: number | string }>('SELECT credits FROM accounts WHERE id = ?', [accountId]);
     return { ok: false, balance: current ? Number(current.credits) : 0 };
@@ -71,10 +76,17 @@ export function* commitTx(input: CommitInput, now: string, createdAt: string): T
     [reservationId, accountId, now],
   );
   if (marked === 0) return 'lapsed';
-  yield* run(
-    `INSERT INTO images (${IMAGE_COLUMNS}, reservation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-    [image.id, image.accountId, image.templateId, image.blobKey, image.format, image.width, image.height, createdAt, reservationId],
-  );
+  yield* run(`INSERT INTO images (${IMAGE_COLUMNS}, reservation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, [
+    image.id,
+    image.accountId,
+    image.templateId,
+    image.blobKey,
+    image.format,
+    image.width,
+    image.height,
+    createdAt,
+    reservationId,
+  ]);
   if (idempotency) {
     const stored = yield* completeIdempotencyTx(accountId, idempotency.key, idempotency.claimId, idempotency.statusCode, idempotency.body, now);
     if (stored === 0) throw new ClaimLost();
@@ -95,9 +107,7 @@ export function isClaimLost(error: unknown): boolean {
  */
 function* refundPendingTx(accountId: string, reservationId: string, now: string, expiredBy: string | null): TxBody<{ released: boolean; balance: number }> {
   const pending = `UPDATE ledger SET state = 'refunded' WHERE id = ? AND account_id = ? AND reason = 'generate' AND state = 'pending'`;
-  const released = expiredBy === null
-    ? yield* run(pending, [reservationId, accountId])
-    : yield* run(`${pending} AND expires_at <= ?`, [reservationId, accountId, expiredBy]);
+  const released = expiredBy === null ? yield* run(pending, [reservationId, accountId]) : yield* run(`${pending} AND expires_at <= ?`, [reservationId, accountId, expiredBy]);
   if (released === 0) {
     const current = yield* one<{ credits: number | string }>('SELECT credits FROM accounts WHERE id = ?', [accountId]);
     if (!current) throw new Error(`account not found: ${accountId}`);
@@ -105,10 +115,7 @@ function* refundPendingTx(accountId: string, reservationId: string, now: string,
   }
   const reservation = yield* one<{ delta: number | string }>('SELECT delta FROM ledger WHERE id = ?', [reservationId]);
   const amount = -Number(reservation!.delta);
-  const row = yield* one<{ credits: number | string }>(
-    'UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits',
-    [amount, accountId],
-  );
+  const row = yield* one<{ credits: number | string }>('UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits', [amount, accountId]);
   const balance = Number(row!.credits);
   // UNIQUE refund_of stays as a second guard: a refund can never be paid twice.
   yield* run(
@@ -127,10 +134,7 @@ export function* releaseTx(accountId: string, reservationId: string, now: string
 export function* settleTx(accountId: string, reservationId: string, now: string): TxBody<'committed' | 'refunded' | null> {
   const recorded = yield* one<{ id: string }>('SELECT id FROM images WHERE reservation_id = ?', [reservationId]);
   if (recorded) {
-    const committed = yield* run(
-      `UPDATE ledger SET state = 'committed' WHERE id = ? AND state = 'pending' AND expires_at <= ?`,
-      [reservationId, now],
-    );
+    const committed = yield* run(`UPDATE ledger SET state = 'committed' WHERE id = ? AND state = 'pending' AND expires_at <= ?`, [reservationId, now]);
     return committed === 1 ? 'committed' : null;
   }
   return (yield* refundPendingTx(accountId, reservationId, now, now)).released ? 'refunded' : null;

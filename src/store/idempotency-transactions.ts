@@ -15,13 +15,7 @@ interface IdempotencyRow {
  * concurrent callers insert, and the expired-row takeover is a conditional
  * UPDATE that only one caller can win.
  */
-export function* beginIdempotencyTx(
-  accountId: string,
-  key: string,
-  requestHash: string,
-  now: string,
-  cutoffs: IdempotencyCutoffs,
-): TxBody<IdempotencyBegin> {
+export function* beginIdempotencyTx(accountId: string, key: string, requestHash: string, now: string, cutoffs: IdempotencyCutoffs): TxBody<IdempotencyBegin> {
   const claimId = randomUUID();
   // A row can vanish between the conflict and the read (abandoned by its
   // owner); then the key is free again, so try once more.
@@ -42,10 +36,7 @@ export function* beginIdempotencyTx(
     );
     if (takenOver === 1) return { state: 'started', claimId };
 
-    const row = yield* one<IdempotencyRow>(
-      'SELECT request_hash, state, status_code, body FROM idempotency WHERE account_id = ? AND key = ?',
-      [accountId, key],
-    );
+    const row = yield* one<IdempotencyRow>('SELECT request_hash, state, status_code, body FROM idempotency WHERE account_id = ? AND key = ?', [accountId, key]);
     if (!row) continue;
     if (row.request_hash !== requestHash) return { state: 'mismatch' };
     if (row.state !== 'completed') return { state: 'in_flight' };
@@ -60,14 +51,7 @@ export function* beginIdempotencyTx(
 }
 
 /** Returns 1 when stored, 0 when the claim is no longer this request's (taken over after its lease). */
-export function* completeIdempotencyTx(
-  accountId: string,
-  key: string,
-  claimId: string,
-  statusCode: number,
-  body: unknown,
-  now: string,
-): TxBody<number> {
+export function* completeIdempotencyTx(accountId: string, key: string, claimId: string, statusCode: number, body: unknown, now: string): TxBody<number> {
   const text = body === undefined ? null : JSON.stringify(body);
   return yield* run(
     `UPDATE idempotency SET state = 'completed', status_code = ?, body = ?, completed_at = ?

@@ -237,10 +237,6 @@ export function* migrateTx(dialect: Dialect, pgSchema: string | null): TxBody<vo
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue;
     for (const statement of migration.statements(dialect)) yield* run(statement);
-    yield* run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
-      migration.version,
-      migration.name,
-      new Date().toISOString(),
-    ]);
+    yield* run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);
   }
 }

@@ -41,16 +41,20 @@ test('PostgreSQL is reachable', async () => {
   assert.ok(Number(version.rows[0].server_version_num) >= 120000);
 });
 
-runStoreContract('postgres', async () => {
-  const store = new PostgresStore(PG_URL, { schema: freshSchema() });
-  await store.migrate();
-  return store;
-}, async () => {
-  const schema = freshSchema();
-  const stores: [PostgresStore, PostgresStore] = [new PostgresStore(PG_URL, { schema }), new PostgresStore(PG_URL, { schema })];
-  await Promise.all(stores.map((s) => s.migrate()));
-  return stores;
-});
+runStoreContract(
+  'postgres',
+  async () => {
+    const store = new PostgresStore(PG_URL, { schema: freshSchema() });
+    await store.migrate();
+    return store;
+  },
+  async () => {
+    const schema = freshSchema();
+    const stores: [PostgresStore, PostgresStore] = [new PostgresStore(PG_URL, { schema }), new PostgresStore(PG_URL, { schema })];
+    await Promise.all(stores.map((s) => s.migrate()));
+    return stores;
+  },
+);
 
 test('two stores migrating one schema at once apply each migration once', async (t) => {
   const schema = freshSchema();
@@ -58,7 +62,10 @@ test('two stores migrating one schema at once apply each migration once', async 
   t.after(() => Promise.all(stores.map((s) => s.close())));
   await Promise.all(stores.map((s) => s.migrate()));
   const rows = await admin((client) => client.query(`SELECT version FROM "${schema}".schema_migrations ORDER BY version`));
-  assert.deepEqual(rows.rows.map((r) => r.version), MIGRATIONS.map((m) => m.version));
+  assert.deepEqual(
+    rows.rows.map((r) => r.version),
+    MIGRATIONS.map((m) => m.version),
+  );
   // The schema is really used: a write through one store is visible through another, not in public.
   await stores[0].createAccount({ id: 'a', name: 'shared', credits: 2, now: at(0) });
   assert.equal((await stores[2].findAccountByName('shared'))?.credits, 2);
@@ -95,9 +102,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
       await store.close();
     }
   }
-  const tables = await admin((client) =>
-    client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`, [schema]),
-  );
+  const tables = await admin((client) => client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`, [schema]));
   assert.deepEqual(
     tables.rows.map((r) => r.table_name),
     ['accounts', 'api_keys', 'assets', 'auth_tokens', 'fonts', 'idempotency', 'images', 'ledger', 'schema_migrations', 'sessions', 'templates', 'users'],
@@ -105,10 +110,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
 });
 
 test('placeholders are numbered outside quotes only', () => {
-  assert.equal(
-    toNumberedPlaceholders(`SELECT '?' AS q, "a?b" FROM t WHERE x = ? AND y IN (?, ?)`),
-    `SELECT '?' AS q, "a?b" FROM t WHERE x = $1 AND y IN ($2, $3)`,
-  );
+  assert.equal(toNumberedPlaceholders(`SELECT '?' AS q, "a?b" FROM t WHERE x = ? AND y IN (?, ?)`), `SELECT '?' AS q, "a?b" FROM t WHERE x = $1 AND y IN ($2, $3)`);
 });
 
 test('rejects a schema name that is not a plain identifier', () => {

@@ -22,33 +22,75 @@ import { InvalidCursorError } from './store-errors.js';
 type Ts = string | Date;
 type Int = number | string;
 
-export interface AccountRow { id: string; name: string; credits: Int; created_at: Ts }
+export interface AccountRow {
+  id: string;
+  name: string;
+  credits: Int;
+  created_at: Ts;
+}
 export interface ApiKeyRow {
-  id: string; account_id: string; prefix: string; last4: string; name: string | null;
-  created_at: Ts; last_used_at: Ts | null; revoked_at: Ts | null;
+  id: string;
+  account_id: string;
+  prefix: string;
+  last4: string;
+  name: string | null;
+  created_at: Ts;
+  last_used_at: Ts | null;
+  revoked_at: Ts | null;
 }
 export interface TemplateRow {
-  id: string; account_id: string; name: string; document: string;
-  revision: Int; created_at: Ts; updated_at: Ts;
+  id: string;
+  account_id: string;
+  name: string;
+  document: string;
+  revision: Int;
+  created_at: Ts;
+  updated_at: Ts;
 }
 export interface LedgerRow {
-  seq: Int; id: string; account_id: string; delta: Int; balance_after: Int;
-  reason: string; reference: string | null; state: string | null; created_at: Ts;
+  seq: Int;
+  id: string;
+  account_id: string;
+  delta: Int;
+  balance_after: Int;
+  reason: string;
+  reference: string | null;
+  state: string | null;
+  created_at: Ts;
   /** Only from listLedger's joins. */
-  image_blob_key?: string | null; refunded_reference?: string | null;
+  image_blob_key?: string | null;
+  refunded_reference?: string | null;
 }
 export interface ImageRow {
-  id: string; account_id: string; template_id: string; blob_key: string;
-  format: string; width: Int; height: Int; created_at: Ts;
+  id: string;
+  account_id: string;
+  template_id: string;
+  blob_key: string;
+  format: string;
+  width: Int;
+  height: Int;
+  created_at: Ts;
 }
 export interface FontRow {
-  id: string; account_id: string; family: string; weight: Int; style: string;
-  format: string; blob_key: string; created_at: Ts;
+  id: string;
+  account_id: string;
+  family: string;
+  weight: Int;
+  style: string;
+  format: string;
+  blob_key: string;
+  created_at: Ts;
 }
 
 export interface AssetRow {
-  id: string; account_id: string; blob_key: string; content_type: string;
-  width: Int; height: Int; bytes: Int; created_at: Ts;
+  id: string;
+  account_id: string;
+  blob_key: string;
+  content_type: string;
+  width: Int;
+  height: Int;
+  bytes: Int;
+  created_at: Ts;
 }
 
 /** Normalises a caller's timestamp to `toISOString()` form, rejecting garbage early. */
@@ -162,7 +204,10 @@ export function toAsset(r: AssetRow): AssetRecord {
 }
 
 /** Position after the last row of a ledger page: (created_at, seq) of that row. */
-export interface LedgerCursor { createdAt: string; seq: number }
+export interface LedgerCursor {
+  createdAt: string;
+  seq: number;
+}
 
 export function encodeLedgerCursor(r: LedgerRow): string {
   return Buffer.from(JSON.stringify([ts(r.created_at), Number(r.seq)])).toString('base64url');
@@ -172,7 +217,14 @@ export function decodeLedgerCursor(cursor: string): LedgerCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     // Only what encodeLedgerCursor writes: a year outside 0000-9999 would pass iso() yet make PostgreSQL fail.
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && /^\d{4}-\d\d-\d\dT/.test(parsed[0]) && Number.isSafeInteger(parsed[1]) && (parsed[1] as number) >= 0) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      /^\d{4}-\d\d-\d\dT/.test(parsed[0]) &&
+      Number.isSafeInteger(parsed[1]) &&
+      (parsed[1] as number) >= 0
+    ) {
       return { createdAt: iso(parsed[0]), seq: parsed[1] as number };
     }
   } catch {
@@ -189,7 +241,14 @@ export function encodeImageCursor(r: Pick<ImageRow, 'created_at' | 'id'>): strin
 export function decodeImageCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && /^\d{4}-\d\d-\d\dT/.test(parsed[0]) && typeof parsed[1] === 'string' && parsed[1].length <= 200) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      /^\d{4}-\d\d-\d\dT/.test(parsed[0]) &&
+      typeof parsed[1] === 'string' &&
+      parsed[1].length <= 200
+    ) {
       return { createdAt: iso(parsed[0]), id: parsed[1] };
     }
   } catch {
@@ -199,10 +258,20 @@ export function decodeImageCursor(cursor: string): { createdAt: string; id: stri
 }
 
 export interface UserRow {
-  id: string; account_id: string; email: string; password_hash: string; created_at: Ts; password_changed_at: Ts;
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  created_at: Ts;
+  password_changed_at: Ts;
 }
 export interface SessionRow {
-  id_hash: string; user_id: string; csrf_token: string; created_at: Ts; last_seen_at: Ts; expires_at: Ts;
+  id_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Ts;
+  last_seen_at: Ts;
+  expires_at: Ts;
 }
 
 export const USER_COLUMNS = 'id, account_id, email, password_hash, created_at, password_changed_at';

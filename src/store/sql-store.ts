@@ -31,12 +31,40 @@ import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
 import {
-  ASSET_COLUMNS, toAsset, type AssetRow,
-  ACCOUNT_COLUMNS, API_KEY_COLUMNS, FONT_COLUMNS, IMAGE_COLUMNS, LEDGER_COLUMNS, TEMPLATE_COLUMNS,
-  decodeImageCursor, decodeLedgerCursor, encodeImageCursor, encodeLedgerCursor, iso, ts, toAccount, toApiKey, toFont, toImage, toLedgerEntry,
-  toTemplate, toTemplateSummary,
-  type AccountRow, type ApiKeyRow, type FontRow, type ImageRow, type LedgerRow, type TemplateRow,
-  SESSION_COLUMNS, USER_COLUMNS, toSession, toUser, type SessionRow, type UserRow,
+  ASSET_COLUMNS,
+  toAsset,
+  type AssetRow,
+  ACCOUNT_COLUMNS,
+  API_KEY_COLUMNS,
+  FONT_COLUMNS,
+  IMAGE_COLUMNS,
+  LEDGER_COLUMNS,
+  TEMPLATE_COLUMNS,
+  decodeImageCursor,
+  decodeLedgerCursor,
+  encodeImageCursor,
+  encodeLedgerCursor,
+  iso,
+  ts,
+  toAccount,
+  toApiKey,
+  toFont,
+  toImage,
+  toLedgerEntry,
+  toTemplate,
+  toTemplateSummary,
+  type AccountRow,
+  type ApiKeyRow,
+  type FontRow,
+  type ImageRow,
+  type LedgerRow,
+  type TemplateRow,
+  SESSION_COLUMNS,
+  USER_COLUMNS,
+  toSession,
+  toUser,
+  type SessionRow,
+  type UserRow,
 } from './rows.js';
 
 const MAX_LEDGER_PAGE = 500;
@@ -88,10 +116,7 @@ export class SqlStore implements Store {
     if (input.credits < 0) throw new RangeError('credits must not be negative');
     const now = iso(input.now);
     return this.write(function* () {
-      const row = yield* one<AccountRow>(
-        `INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`,
-        [input.id, input.name, now],
-      );
+      const row = yield* one<AccountRow>(`INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`, [input.id, input.name, now]);
       // Starting credits go through the ledger so balance == SUM(delta) from day one.
       if (input.credits > 0) yield* grantTx(input.id, input.credits, 'initial credits', now);
       return toAccount({ ...row!, credits: input.credits });
@@ -118,10 +143,15 @@ export class SqlStore implements Store {
   async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord> {
     const now = iso(input.now);
     const row = await this.write(() =>
-      one<ApiKeyRow>(
-        `INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
-        [input.id, input.accountId, input.hash, input.prefix, input.last4, input.name ?? null, now],
-      ),
+      one<ApiKeyRow>(`INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`, [
+        input.id,
+        input.accountId,
+        input.hash,
+        input.prefix,
+        input.last4,
+        input.name ?? null,
+        now,
+      ]),
     );
     return toApiKey(row!);
   }
@@ -142,19 +172,14 @@ export class SqlStore implements Store {
   }
 
   async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.driver.all<ApiKeyRow>(
-      `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE account_id = ? ORDER BY created_at, id`,
-      [accountId],
-    );
+    const rows = await this.driver.all<ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, [accountId]);
     return rows.map(toApiKey);
   }
 
   /** True when this call revoked the key; false if it is unknown, another account's, or already revoked. */
   async revokeApiKey(accountId: string, keyId: string, now: string): Promise<boolean> {
     const at = iso(now);
-    const changed = await this.write(() =>
-      run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL', [at, keyId, accountId]),
-    );
+    const changed = await this.write(() => run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL', [at, keyId, accountId]));
     return changed > 0;
   }
 
@@ -221,18 +246,20 @@ export class SqlStore implements Store {
   async purgeIdempotency(cutoffs: IdempotencyCutoffs): Promise<number> {
     const inFlight = iso(cutoffs.inFlightBefore);
     const completed = iso(cutoffs.completedBefore);
-    return this.write(() =>
-      run(
-        `DELETE FROM idempotency WHERE created_at < ? OR (state = 'in_flight' AND created_at < ?)`,
-        [completed, inFlight],
-      ),
-    );
+    return this.write(() => run(`DELETE FROM idempotency WHERE created_at < ? OR (state = 'in_flight' AND created_at < ?)`, [completed, inFlight]));
   }
 
   async ledgerReport(): Promise<LedgerReportRow[]> {
     type Row = {
-      id: string; name: string; credits: number | string; grants: number | string; committed: number | string;
-      pending: number | string; refunded_charges: number | string; refunds: number | string; stray_refunds: number | string;
+      id: string;
+      name: string;
+      credits: number | string;
+      grants: number | string;
+      committed: number | string;
+      pending: number | string;
+      refunded_charges: number | string;
+      refunds: number | string;
+      stray_refunds: number | string;
       oldest_pending: string | Date | null;
     };
     const rows = await this.driver.all<Row>(
@@ -268,7 +295,9 @@ export class SqlStore implements Store {
     const limit = Math.min(Math.max(Math.trunc(opts.limit) || 1, 1), MAX_LEDGER_PAGE);
     const after = opts.cursor ? decodeLedgerCursor(opts.cursor) : null;
     // The links a reader follows: a committed generate row to its image, a refund to the request it gave back.
-    const select = `SELECT ${LEDGER_COLUMNS.split(', ').map((c) => `l.${c}`).join(', ')}, i.blob_key AS image_blob_key, g.reference AS refunded_reference
+    const select = `SELECT ${LEDGER_COLUMNS.split(', ')
+      .map((c) => `l.${c}`)
+      .join(', ')}, i.blob_key AS image_blob_key, g.reference AS refunded_reference
       FROM ledger l
       LEFT JOIN images i ON i.reservation_id = l.id AND i.account_id = l.account_id
       LEFT JOIN ledger g ON g.id = l.refund_of AND g.account_id = l.account_id`;
@@ -279,10 +308,7 @@ export class SqlStore implements Store {
            ORDER BY l.created_at DESC, l.seq DESC LIMIT ?`,
           [accountId, after.createdAt, after.createdAt, after.seq, limit + 1],
         )
-      : await this.driver.all<LedgerRow>(
-          `${select} WHERE l.account_id = ? ORDER BY l.created_at DESC, l.seq DESC LIMIT ?`,
-          [accountId, limit + 1],
-        );
+      : await this.driver.all<LedgerRow>(`${select} WHERE l.account_id = ? ORDER BY l.created_at DESC, l.seq DESC LIMIT ?`, [accountId, limit + 1]);
     const page = rows.slice(0, limit);
     const nextCursor = rows.length > limit ? encodeLedgerCursor(page[page.length - 1]) : null;
     return { items: page.map(toLedgerEntry), nextCursor };
@@ -292,7 +318,9 @@ export class SqlStore implements Store {
     const limit = Math.min(Math.max(Math.trunc(opts.limit) || 1, 1), MAX_LEDGER_PAGE);
     const after = opts.cursor ? decodeImageCursor(opts.cursor) : null;
     // Every join is pinned to the same account: a template or ledger row of another account can never lend its name or id.
-    const select = `SELECT ${IMAGE_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ')}, t.name AS template_name, l.reference AS request_id
+    const select = `SELECT ${IMAGE_COLUMNS.split(', ')
+      .map((c) => `i.${c}`)
+      .join(', ')}, t.name AS template_name, l.reference AS request_id
       FROM images i
       LEFT JOIN templates t ON t.id = i.template_id AND t.account_id = i.account_id
       LEFT JOIN ledger l ON l.id = i.reservation_id AND l.account_id = i.account_id`;
@@ -304,20 +332,14 @@ export class SqlStore implements Store {
            ORDER BY i.created_at DESC, i.id DESC LIMIT ?`,
           [accountId, after.createdAt, after.createdAt, after.id, limit + 1],
         )
-      : await this.driver.all<Row>(
-          `${select} WHERE i.account_id = ? ORDER BY i.created_at DESC, i.id DESC LIMIT ?`,
-          [accountId, limit + 1],
-        );
+      : await this.driver.all<Row>(`${select} WHERE i.account_id = ? ORDER BY i.created_at DESC, i.id DESC LIMIT ?`, [accountId, limit + 1]);
     const page = rows.slice(0, limit);
     const nextCursor = rows.length > limit ? encodeImageCursor(page[page.length - 1]) : null;
     return { items: page.map((r) => ({ image: toImage(r), templateName: r.template_name, requestId: r.request_id })), nextCursor };
   }
 
   async ledgerSum(accountId: string): Promise<number> {
-    const [row] = await this.driver.all<{ total: number | string | null }>(
-      'SELECT COALESCE(SUM(delta), 0) AS total FROM ledger WHERE account_id = ?',
-      [accountId],
-    );
+    const [row] = await this.driver.all<{ total: number | string | null }>('SELECT COALESCE(SUM(delta), 0) AS total FROM ledger WHERE account_id = ?', [accountId]);
     return Number(row?.total ?? 0);
   }
 
@@ -336,10 +358,7 @@ export class SqlStore implements Store {
   }
 
   async getTemplate(accountId: string, id: string): Promise<TemplateRecord | null> {
-    const [row] = await this.driver.all<TemplateRow>(
-      `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = ? AND account_id = ?`,
-      [id, accountId],
-    );
+    const [row] = await this.driver.all<TemplateRow>(`SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = ? AND account_id = ?`, [id, accountId]);
     return row ? toTemplate(row) : null;
   }
 
@@ -355,12 +374,7 @@ export class SqlStore implements Store {
     return rows.map(toTemplateSummary);
   }
 
-  async updateTemplate(
-    accountId: string,
-    id: string,
-    patch: { name?: string; document?: TemplateDocument },
-    now: string,
-  ): Promise<TemplateRecord | null> {
+  async updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string): Promise<TemplateRecord | null> {
     const at = iso(now);
     const row = await this.write(() =>
       one<TemplateRow>(
@@ -418,19 +432,22 @@ export class SqlStore implements Store {
   async createFont(font: FontRecord): Promise<FontRecord> {
     const at = iso(font.createdAt);
     const row = await this.write(() =>
-      one<FontRow>(
-        `INSERT INTO fonts (${FONT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${FONT_COLUMNS}`,
-        [font.id, font.accountId, font.family, font.weight, font.style, font.format, font.blobKey, at],
-      ),
+      one<FontRow>(`INSERT INTO fonts (${FONT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${FONT_COLUMNS}`, [
+        font.id,
+        font.accountId,
+        font.family,
+        font.weight,
+        font.style,
+        font.format,
+        font.blobKey,
+        at,
+      ]),
     );
     return toFont(row!);
   }
 
   async listFonts(accountId: string): Promise<FontRecord[]> {
-    const rows = await this.driver.all<FontRow>(
-      `SELECT ${FONT_COLUMNS} FROM fonts WHERE account_id = ? ORDER BY family, weight, style, id`,
-      [accountId],
-    );
+    const rows = await this.driver.all<FontRow>(`SELECT ${FONT_COLUMNS} FROM fonts WHERE account_id = ? ORDER BY family, weight, style, id`, [accountId]);
     return rows.map(toFont);
   }
 
@@ -451,10 +468,16 @@ export class SqlStore implements Store {
       const used = yield* one<{ total: number | string | null }>('SELECT COALESCE(SUM(bytes), 0) AS total FROM assets WHERE account_id = ?', [asset.accountId]);
       const usedBytes = Number(used?.total ?? 0);
       if (usedBytes + asset.bytes > quotaBytes) return { ok: false, usedBytes } as const;
-      const row = yield* one<AssetRow>(
-        `INSERT INTO assets (${ASSET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ASSET_COLUMNS}`,
-        [asset.id, asset.accountId, asset.blobKey, asset.contentType, asset.width, asset.height, asset.bytes, at],
-      );
+      const row = yield* one<AssetRow>(`INSERT INTO assets (${ASSET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ASSET_COLUMNS}`, [
+        asset.id,
+        asset.accountId,
+        asset.blobKey,
+        asset.contentType,
+        asset.width,
+        asset.height,
+        asset.bytes,
+        at,
+      ]);
       return { ok: true, asset: toAsset(row!), created: true } as const;
     });
   }
@@ -474,10 +497,7 @@ export class SqlStore implements Store {
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           [accountId, after.createdAt, after.createdAt, after.id, limit + 1],
         )
-      : await this.driver.all<AssetRow>(
-          `SELECT ${ASSET_COLUMNS} FROM assets WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-          [accountId, limit + 1],
-        );
+      : await this.driver.all<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [accountId, limit + 1]);
     const page = rows.slice(0, limit);
     const nextCursor = rows.length > limit ? encodeImageCursor(page[page.length - 1]) : null;
     return { items: page.map(toAsset), nextCursor };
@@ -515,10 +535,14 @@ export class SqlStore implements Store {
   async createUser(input: { id: string; accountId: string; email: string; passwordHash: string; now: string }): Promise<UserRecord> {
     const now = iso(input.now);
     const row = await this.write(() =>
-      one<UserRow>(
-        `INSERT INTO users (id, account_id, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${USER_COLUMNS}`,
-        [input.id, input.accountId, input.email, input.passwordHash, now, now],
-      ),
+      one<UserRow>(`INSERT INTO users (id, account_id, email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${USER_COLUMNS}`, [
+        input.id,
+        input.accountId,
+        input.email,
+        input.passwordHash,
+        now,
+        now,
+      ]),
     );
     return withoutPassword(toUser(row!));
   }
@@ -551,16 +575,28 @@ export class SqlStore implements Store {
     const now = iso(input.now);
     const expiresAt = iso(input.expiresAt);
     const row = await this.write(() =>
-      one<SessionRow>(
-        `INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`,
-        [input.idHash, input.userId, input.csrfToken, now, now, expiresAt],
-      ),
+      one<SessionRow>(`INSERT INTO sessions (id_hash, user_id, csrf_token, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`, [
+        input.idHash,
+        input.userId,
+        input.csrfToken,
+        now,
+        now,
+        expiresAt,
+      ]),
     );
     return toSession(row!);
   }
 
   async findSession(idHash: string, at: { now: string; idleSince: string }): Promise<{ session: SessionRecord; user: UserRecord; account: Account } | null> {
-    type Row = SessionRow & { u_account_id: string; u_email: string; u_created_at: string | Date; u_password_changed_at: string | Date; a_name: string; a_credits: number | string; a_created_at: string | Date };
+    type Row = SessionRow & {
+      u_account_id: string;
+      u_email: string;
+      u_created_at: string | Date;
+      u_password_changed_at: string | Date;
+      a_name: string;
+      a_credits: number | string;
+      a_created_at: string | Date;
+    };
     const [row] = await this.driver.all<Row>(
       `SELECT s.id_hash, s.user_id, s.csrf_token, s.created_at, s.last_seen_at, s.expires_at,
               u.account_id AS u_account_id, u.email AS u_email, u.created_at AS u_created_at, u.password_changed_at AS u_password_changed_at,

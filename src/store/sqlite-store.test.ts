@@ -14,18 +14,22 @@ import { at } from './store-contract-helpers.js';
 const pairDirs: string[] = [];
 after(() => pairDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-runStoreContract('sqlite :memory:', async () => {
-  const store = new SqliteStore(':memory:');
-  await store.migrate();
-  return store;
-}, async () => {
-  // Two connections on one file, as two processes sharing a DATA_DIR would have.
-  const dir = mkdtempSync(join(tmpdir(), 'imprint-sqlite-pair-'));
-  pairDirs.push(dir);
-  const stores: [SqliteStore, SqliteStore] = [new SqliteStore(join(dir, 'pair.db')), new SqliteStore(join(dir, 'pair.db'))];
-  await Promise.all(stores.map((s) => s.migrate()));
-  return stores;
-});
+runStoreContract(
+  'sqlite :memory:',
+  async () => {
+    const store = new SqliteStore(':memory:');
+    await store.migrate();
+    return store;
+  },
+  async () => {
+    // Two connections on one file, as two processes sharing a DATA_DIR would have.
+    const dir = mkdtempSync(join(tmpdir(), 'imprint-sqlite-pair-'));
+    pairDirs.push(dir);
+    const stores: [SqliteStore, SqliteStore] = [new SqliteStore(join(dir, 'pair.db')), new SqliteStore(join(dir, 'pair.db'))];
+    await Promise.all(stores.map((s) => s.migrate()));
+    return stores;
+  },
+);
 
 function tempDir(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'imprint-sqlite-'));
@@ -41,9 +45,7 @@ test('five connections on one file: 50 parallel debits on 10 credits, exactly 10
   await Promise.all(stores.map((s) => s.migrate()));
 
   const account = await stores[0].createAccount({ id: 'acc', name: 'shared', credits: 10, now: at(0) });
-  const results = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => stores[i % 5].reserveCredits(account.id, 1, `req_${i}`, at(i + 1), at(600))),
-  );
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => stores[i % 5].reserveCredits(account.id, 1, `req_${i}`, at(i + 1), at(600))));
   assert.equal(results.filter((r) => r.ok).length, 10);
   for (const store of stores) {
     assert.equal((await store.getAccount(account.id))?.credits, 0);
@@ -69,9 +71,7 @@ test('four threads on one file contend for the write lock without errors', async
   const account = await setup.createAccount({ id: 'acc', name: 'threads', credits: 60, now: at(0) });
   await setup.close();
 
-  const workers = Array.from({ length: 4 }, (_, worker) =>
-    spawnWorker('./sqlite-contention-worker', { file, accountId: account.id, attempts: 25, worker }),
-  );
+  const workers = Array.from({ length: 4 }, (_, worker) => spawnWorker('./sqlite-contention-worker', { file, accountId: account.id, attempts: 25, worker }));
   t.after(() => Promise.all(workers.map((w) => w.terminate())));
   const finished = workers.map(
     (w) =>
@@ -84,8 +84,14 @@ test('four threads on one file contend for the write lock without errors', async
   for (const w of workers) w.postMessage('go');
   const results = await Promise.all(finished);
 
-  assert.deepEqual(results.map((r) => r.errors), [0, 0, 0, 0]);
-  assert.equal(results.reduce((n, r) => n + r.ok, 0), 60);
+  assert.deepEqual(
+    results.map((r) => r.errors),
+    [0, 0, 0, 0],
+  );
+  assert.equal(
+    results.reduce((n, r) => n + r.ok, 0),
+    60,
+  );
   const check = new SqliteStore(file);
   t.after(() => check.close());
   assert.equal((await check.getAccount(account.id))?.credits, 0);

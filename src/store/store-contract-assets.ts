@@ -23,10 +23,16 @@ export function registerAssetContract(open: OpenStore, openPair: () => Promise<[
     assert.equal(await store.assetBytes(bob.id), 0);
 
     const first = await store.listAssets(alice.id, { limit: 2 });
-    assert.deepEqual(first.items.map((a) => a.id), [asset(alice.id, 3).id, asset(alice.id, 2).id]);
+    assert.deepEqual(
+      first.items.map((a) => a.id),
+      [asset(alice.id, 3).id, asset(alice.id, 2).id],
+    );
     assert.ok(first.nextCursor);
     const second = await store.listAssets(alice.id, { limit: 2, cursor: first.nextCursor });
-    assert.deepEqual(second.items.map((a) => a.id), [asset(alice.id, 1).id]);
+    assert.deepEqual(
+      second.items.map((a) => a.id),
+      [asset(alice.id, 1).id],
+    );
     assert.equal(second.nextCursor, null);
     assert.deepEqual((await store.listAssets(bob.id, { limit: 10 })).items, []);
     // Another account's cursor positions within the reader's own rows only.
@@ -51,7 +57,10 @@ export function registerAssetContract(open: OpenStore, openPair: () => Promise<[
 
   test('assets: uploads racing from two stores for the last of the quota: exactly one fits', async (t) => {
     const [one, two] = await openPair();
-    t.after(async () => { await one.close(); await two.close(); });
+    t.after(async () => {
+      await one.close();
+      await two.close();
+    });
     const alice = await newAccount(one);
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? one : two).createAsset(asset(alice.id, i + 1, 500), 1000)));
     assert.equal(results.filter((r) => r.ok).length, 2);

@@ -22,7 +22,10 @@ export function registerAuthContract(open: OpenStore, openPair: () => Promise<[S
     assert.deepEqual(result.user, { id: 'usr-1', accountId: 'acc-u1', email: 'user1@example.com', createdAt: at(1), passwordChangedAt: at(1) });
     assert.deepEqual(result.account, { id: 'acc-u1', name: 'user1@example.com', credits: 50, createdAt: at(1) });
     const { items } = await store.listLedger('acc-u1', { limit: 10 });
-    assert.deepEqual(items.map((e) => [e.reason, e.delta, e.reference]), [['grant', 50, 'sign-up credits']]);
+    assert.deepEqual(
+      items.map((e) => [e.reason, e.delta, e.reference]),
+      [['grant', 50, 'sign-up credits']],
+    );
     assert.equal((await store.findUserByEmail('user1@example.com'))?.passwordHash, 'hash-1');
     assert.equal((await store.getUser('usr-1'))?.email, 'user1@example.com');
     assert.equal((await store.getUserByAccount('acc-u1'))?.id, 'usr-1');

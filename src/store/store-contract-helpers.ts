@@ -19,4 +19,3 @@ export function at(seconds: number): string {
 export async function newAccount(store: Store, credits = 0, name = `acct-${randomUUID()}`) {
   return store.createAccount({ id: randomUUID(), name, credits, now: at(0) });
 }
-

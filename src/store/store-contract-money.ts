@@ -70,7 +70,14 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.equal(first.previousCredits, 2);
     assert.equal(first.remainingCredits, 1);
     assert.deepEqual((await store.listLedger(account.id, { limit: 1 })).items[0], {
-      id: first.reservationId, accountId: account.id, delta: -1, balanceAfter: 1, reason: 'generate', reference: 'req_1', state: 'pending', createdAt: at(10),
+      id: first.reservationId,
+      accountId: account.id,
+      delta: -1,
+      balanceAfter: 1,
+      reason: 'generate',
+      reference: 'req_1',
+      state: 'pending',
+      createdAt: at(10),
     });
     assert.deepEqual(await store.reserveCredits(account.id, 2, 'req_2', at(11), at(131)), { ok: false, balance: 1 });
     const last = await store.reserveCredits(account.id, 1, 'req_3', at(12), at(132));
@@ -84,9 +91,7 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
   test('50 parallel reservations on a balance of 10: exactly 10 succeed', async (t) => {
     const store = await storeFor(t, open);
     const account = await newAccount(store, 10);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => store.reserveCredits(account.id, 1, `req_${i}`, at(100 + i), at(300))),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.reserveCredits(account.id, 1, `req_${i}`, at(100 + i), at(300))));
     const ok = results.filter((r) => r.ok);
     assert.equal(ok.length, 10);
     assert.ok(results.every((r) => r.ok || r.balance === 0));
@@ -105,7 +110,8 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.equal((await entry(store, account.id, r))?.state, 'committed');
     assert.equal(
       await store.commitReservation({ accountId: account.id, reservationId: r, image: image(account.id, 'img_b', 21), now: at(21) }),
-      'lapsed', 'a second commit records nothing',
+      'lapsed',
+      'a second commit records nothing',
     );
     assert.equal(await store.getImage('img_b'), null);
     assert.equal(await store.releaseReservation(account.id, r, at(22)), 2, 'releasing a committed reservation is a no-op');
@@ -114,8 +120,9 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
 
     // The same account rendering the same bytes twice: two charges, one image row, no conflict.
     const [twin1, twin2] = [await reserve(store, account.id, 30, 150), await reserve(store, account.id, 31, 151)];
-    const results = await Promise.all([twin1, twin2].map((id, i) =>
-      store.commitReservation({ accountId: account.id, reservationId: id, image: image(account.id, 'img_twin', 40 + i), now: at(40) })));
+    const results = await Promise.all(
+      [twin1, twin2].map((id, i) => store.commitReservation({ accountId: account.id, reservationId: id, image: image(account.id, 'img_twin', 40 + i), now: at(40) })),
+    );
     assert.deepEqual(results, ['committed', 'committed']);
     assert.equal((await store.getImage('img_twin'))?.accountId, account.id);
     assert.equal((await store.getAccount(account.id))?.credits, 0);
@@ -138,7 +145,11 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     const other = await newAccount(store, 1);
     const theirs = await reserve(store, other.id, 50, 150);
     await assert.rejects(store.commitReservation({ accountId: other.id, reservationId: theirs, image: image(account.id, 'img_x', 51), now: at(51) }), RangeError);
-    assert.equal(await store.commitReservation({ accountId: account.id, reservationId: theirs, image: image(account.id, 'img_y', 51), now: at(51) }), 'lapsed', "another account's reservation");
+    assert.equal(
+      await store.commitReservation({ accountId: account.id, reservationId: theirs, image: image(account.id, 'img_y', 51), now: at(51) }),
+      'lapsed',
+      "another account's reservation",
+    );
     assert.equal(await store.ledgerSum(account.id), 2);
     assert.equal((await store.getAccount(account.id))?.credits, 2);
   });
@@ -151,10 +162,16 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     if (claim.state !== 'started') return;
     const r = await reserve(store, account.id, 11, 131);
     const body = { kind: 'success', body: { imageURL: 'u' } };
-    assert.equal(await store.commitReservation({
-      accountId: account.id, reservationId: r, image: image(account.id, 'img_k', 12), now: at(12),
-      idempotency: { key: 'k', claimId: claim.claimId, statusCode: 200, body },
-    }), 'committed');
+    assert.equal(
+      await store.commitReservation({
+        accountId: account.id,
+        reservationId: r,
+        image: image(account.id, 'img_k', 12),
+        now: at(12),
+        idempotency: { key: 'k', claimId: claim.claimId, statusCode: 200, body },
+      }),
+      'committed',
+    );
     assert.deepEqual(await store.beginIdempotency(account.id, 'k', 'h', at(13), cutoffs(13)), { state: 'replay', statusCode: 200, body });
 
     // A claim that lapsed and was taken over: the old owner's commit must not charge.
@@ -162,10 +179,16 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     const taken = await store.beginIdempotency(account.id, 'k2', 'h', at(200), cutoffs(200));
     assert.equal(taken.state, 'started');
     const r2 = await reserve(store, account.id, 190, 400);
-    assert.equal(await store.commitReservation({
-      accountId: account.id, reservationId: r2, image: image(account.id, 'img_k2', 201), now: at(201),
-      idempotency: { key: 'k2', claimId: old.state === 'started' ? old.claimId : 'x', statusCode: 200, body },
-    }), 'lapsed');
+    assert.equal(
+      await store.commitReservation({
+        accountId: account.id,
+        reservationId: r2,
+        image: image(account.id, 'img_k2', 201),
+        now: at(201),
+        idempotency: { key: 'k2', claimId: old.state === 'started' ? old.claimId : 'x', statusCode: 200, body },
+      }),
+      'lapsed',
+    );
     assert.equal(await store.getImage('img_k2'), null, 'rolled back: no image');
     assert.equal((await entry(store, account.id, r2))?.state, 'pending', 'rolled back: still pending');
     assert.deepEqual(await store.beginIdempotency(account.id, 'k2', 'h', at(202), cutoffs(202)), { state: 'in_flight' });
@@ -185,7 +208,10 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
 
     const raced = await reserve(store, account.id, 4, 100);
     const balances = await Promise.all(Array.from({ length: 10 }, () => store.releaseReservation(account.id, raced, at(5))));
-    assert.ok(balances.every((b) => b === 3), `balances ${balances}`);
+    assert.ok(
+      balances.every((b) => b === 3),
+      `balances ${balances}`,
+    );
     assert.equal((await store.getAccount(account.id))?.credits, 3);
 
     const bob = await newAccount(store, 0);
@@ -210,10 +236,7 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.deepEqual(await store.settleExpiredReservations(at(9)), { committed: 0, refunded: 0 }, 'nothing has lapsed yet');
     assert.deepEqual(await store.settleExpiredReservations(at(10)), { committed: 1, refunded: 1 });
     assert.deepEqual(await store.settleExpiredReservations(at(11)), { committed: 0, refunded: 0 }, 'settled once');
-    assert.deepEqual(
-      await Promise.all([lost, made, live, done].map(async (id) => (await entry(store, account.id, id))?.state)),
-      ['refunded', 'committed', 'pending', 'committed'],
-    );
+    assert.deepEqual(await Promise.all([lost, made, live, done].map(async (id) => (await entry(store, account.id, id))?.state)), ['refunded', 'committed', 'pending', 'committed']);
     assert.equal((await store.getAccount(account.id))?.credits, 2);
     assert.equal(await store.ledgerSum(account.id), 2);
   });
@@ -229,14 +252,36 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     await store.releaseReservation(account.id, refunded, at(6));
     const empty = await newAccount(store, 0, 'empty');
     const rows = await store.ledgerReport();
-    assert.deepEqual(rows.find((r) => r.accountId === account.id), {
-      accountId: account.id, name: 'report', balance: 6, grants: 8, committed: 1, pending: 1, refundedCharges: 1, refunds: 1,
-      strayRefunds: 0, oldestPendingAt: at(4),
-    });
-    assert.deepEqual(rows.find((r) => r.accountId === empty.id), {
-      accountId: empty.id, name: 'empty', balance: 0, grants: 0, committed: 0, pending: 0, refundedCharges: 0, refunds: 0,
-      strayRefunds: 0, oldestPendingAt: null,
-    });
+    assert.deepEqual(
+      rows.find((r) => r.accountId === account.id),
+      {
+        accountId: account.id,
+        name: 'report',
+        balance: 6,
+        grants: 8,
+        committed: 1,
+        pending: 1,
+        refundedCharges: 1,
+        refunds: 1,
+        strayRefunds: 0,
+        oldestPendingAt: at(4),
+      },
+    );
+    assert.deepEqual(
+      rows.find((r) => r.accountId === empty.id),
+      {
+        accountId: empty.id,
+        name: 'empty',
+        balance: 0,
+        grants: 0,
+        committed: 0,
+        pending: 0,
+        refundedCharges: 0,
+        refunds: 0,
+        strayRefunds: 0,
+        oldestPendingAt: null,
+      },
+    );
   });
 
   test('listLedger links a committed charge to its image and a refund to the request it repaid', async (t) => {
@@ -288,9 +333,16 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.equal(plain?.requestId, null);
 
     const bobs = (await store.listImages(bob.id, { limit: 10 })).items;
-    assert.deepEqual(bobs.map((item) => [item.image.id, item.templateName]), [['img_b', null]], "another account's template lends no name");
+    assert.deepEqual(
+      bobs.map((item) => [item.image.id, item.templateName]),
+      [['img_b', null]],
+      "another account's template lends no name",
+    );
     // Alice's cursor used by Bob only positions within Bob's own images.
-    assert.deepEqual((await store.listImages(bob.id, { limit: 10, cursor: firstPage.nextCursor })).items.map((item) => item.image.id), []);
+    assert.deepEqual(
+      (await store.listImages(bob.id, { limit: 10, cursor: firstPage.nextCursor })).items.map((item) => item.image.id),
+      [],
+    );
     await assert.rejects(store.listImages(alice.id, { limit: 2, cursor: 'nope' }), InvalidCursorError);
   });
 
@@ -313,13 +365,19 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
       'same-time entries: most recently written first',
     );
     assert.ok(entries.every((e) => e.accountId === account.id));
-    assert.deepEqual((await allLedger(store, account.id, 100)).map((e) => e.id), entries.map((e) => e.id));
+    assert.deepEqual(
+      (await allLedger(store, account.id, 100)).map((e) => e.id),
+      entries.map((e) => e.id),
+    );
 
     const page = await store.listLedger(account.id, { limit: 7 });
     assert.equal(page.items.length, 7);
     assert.equal(page.nextCursor, null);
     await assert.rejects(store.listLedger(account.id, { limit: 2, cursor: 'not-a-cursor' }), InvalidCursorError);
-    assert.deepEqual((await store.listLedger(other.id, { limit: 100 })).items.map((e) => e.delta), [50]);
+    assert.deepEqual(
+      (await store.listLedger(other.id, { limit: 100 })).items.map((e) => e.delta),
+      [50],
+    );
     assert.deepEqual((await store.listLedger('nobody', { limit: 10 })).items, []);
   });
 
@@ -352,7 +410,9 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     const b2 = await started(store.beginIdempotency(bob.id, 'k', 'hash-c', at(5), cutoffs(5)));
     await store.completeIdempotency(bob.id, 'k', b2, 422, { code: 'render_failed' }, at(6));
     assert.deepEqual(await store.beginIdempotency(bob.id, 'k', 'hash-c', at(7), cutoffs(7)), {
-      state: 'replay', statusCode: 422, body: { code: 'render_failed' },
+      state: 'replay',
+      statusCode: 422,
+      body: { code: 'render_failed' },
     });
   });
 
@@ -369,28 +429,36 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
 
     const done = await store.beginIdempotency(account.id, 'done', 'h1', at(0), cutoffs(0));
     if (done.state === 'started') await store.completeIdempotency(account.id, 'done', done.claimId, 200, { n: 1 }, at(1));
-    assert.deepEqual(await store.beginIdempotency(account.id, 'done', 'h1', at(3_600), cutoffs(3_600)), {
-      state: 'replay', statusCode: 200, body: { n: 1 },
-    }, 'completed outcomes outlive the claim lease');
-    assert.deepEqual(await store.beginIdempotency(account.id, 'done', 'h1', at(86_400), cutoffs(86_400)), {
-      state: 'replay', statusCode: 200, body: { n: 1 },
-    }, 'a row exactly at the window cutoff is still live');
+    assert.deepEqual(
+      await store.beginIdempotency(account.id, 'done', 'h1', at(3_600), cutoffs(3_600)),
+      {
+        state: 'replay',
+        statusCode: 200,
+        body: { n: 1 },
+      },
+      'completed outcomes outlive the claim lease',
+    );
+    assert.deepEqual(
+      await store.beginIdempotency(account.id, 'done', 'h1', at(86_400), cutoffs(86_400)),
+      {
+        state: 'replay',
+        statusCode: 200,
+        body: { n: 1 },
+      },
+      'a row exactly at the window cutoff is still live',
+    );
     assert.equal((await store.beginIdempotency(account.id, 'done', 'h2', at(86_401), cutoffs(86_401))).state, 'started');
   });
 
   test('idempotency: concurrent begins for one key start exactly once', async (t) => {
     const store = await storeFor(t, open);
     const account = await newAccount(store);
-    const fresh = await Promise.all(
-      Array.from({ length: 20 }, () => store.beginIdempotency(account.id, 'race', 'h', at(10), cutoffs(10))),
-    );
+    const fresh = await Promise.all(Array.from({ length: 20 }, () => store.beginIdempotency(account.id, 'race', 'h', at(10), cutoffs(10))));
     assert.equal(fresh.filter((r) => r.state === 'started').length, 1);
     assert.equal(fresh.filter((r) => r.state === 'in_flight').length, 19);
 
     await store.beginIdempotency(account.id, 'stale', 'h', at(0), cutoffs(0));
-    const takeover = await Promise.all(
-      Array.from({ length: 20 }, () => store.beginIdempotency(account.id, 'stale', 'h', at(200), cutoffs(200))),
-    );
+    const takeover = await Promise.all(Array.from({ length: 20 }, () => store.beginIdempotency(account.id, 'stale', 'h', at(200), cutoffs(200))));
     assert.equal(takeover.filter((r) => r.state === 'started').length, 1, 'one caller takes over a lapsed claim');
   });
 

@@ -44,12 +44,12 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       assert.equal(await store.getAccount('nope'), null);
       assert.equal(await store.findAccountByName('ALICE'), null);
       const bob = await store.createAccount({ id: 'acc-2', name: 'bob', credits: 5, now: '2025-03-04T05:06:08.000Z' });
-      assert.deepEqual((await store.listAccounts()).map((a) => a.id), ['acc-1', 'acc-2']);
-      assert.equal(bob.credits, 5);
-      await assert.rejects(
-        store.createAccount({ id: 'acc-3', name: 'alice', credits: 0, now: at(1) }),
-        StoreConflictError,
+      assert.deepEqual(
+        (await store.listAccounts()).map((a) => a.id),
+        ['acc-1', 'acc-2'],
       );
+      assert.equal(bob.credits, 5);
+      await assert.rejects(store.createAccount({ id: 'acc-3', name: 'alice', credits: 0, now: at(1) }), StoreConflictError);
       assert.equal(await store.getAccount('acc-3'), null);
     });
 
@@ -73,15 +73,19 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       const bob = await newAccount(store);
       const key = await store.createApiKey({ id: 'k1', accountId: alice.id, hash: 'h1', prefix: 'imp_AbC1', last4: 'wxyz', now: at(10) });
       assert.deepEqual(key, {
-        id: 'k1', accountId: alice.id, prefix: 'imp_AbC1', last4: 'wxyz', name: null, createdAt: at(10), lastUsedAt: null, revokedAt: null,
+        id: 'k1',
+        accountId: alice.id,
+        prefix: 'imp_AbC1',
+        last4: 'wxyz',
+        name: null,
+        createdAt: at(10),
+        lastUsedAt: null,
+        revokedAt: null,
       });
       const named = await store.createApiKey({ id: 'k2', accountId: alice.id, hash: 'h2', prefix: 'imp_Zz', last4: 'abcd', name: 'Zapier <prod> ✓', now: at(11) });
       assert.equal(named.name, 'Zapier <prod> ✓');
       assert.equal((await store.findApiKeyByHash('h2'))?.key.name, 'Zapier <prod> ✓');
-      await assert.rejects(
-        store.createApiKey({ id: 'k3', accountId: bob.id, hash: 'h1', prefix: 'imp_x', last4: 'x', now: at(12) }),
-        StoreConflictError,
-      );
+      await assert.rejects(store.createApiKey({ id: 'k3', accountId: bob.id, hash: 'h1', prefix: 'imp_x', last4: 'x', now: at(12) }), StoreConflictError);
 
       const found = await store.findApiKeyByHash('h1');
       assert.deepEqual(found, { key, account: alice });
@@ -90,7 +94,13 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       await store.touchApiKey('k1', at(20));
       assert.equal((await store.findApiKeyByHash('h1'))?.key.lastUsedAt, at(20));
 
-      assert.deepEqual((await store.listApiKeys(alice.id)).map((k) => [k.id, k.name]), [['k1', null], ['k2', 'Zapier <prod> ✓']]);
+      assert.deepEqual(
+        (await store.listApiKeys(alice.id)).map((k) => [k.id, k.name]),
+        [
+          ['k1', null],
+          ['k2', 'Zapier <prod> ✓'],
+        ],
+      );
       assert.deepEqual(await store.listApiKeys(bob.id), []);
 
       assert.equal(await store.revokeApiKey(bob.id, 'k1', at(30)), false, "another account's key");
@@ -109,7 +119,13 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       const account = await newAccount(store);
       const created = await store.createTemplate({ id: 't1', accountId: account.id, name: 'Card', document: DOCUMENT, now: at(100) });
       assert.deepEqual(created, {
-        id: 't1', accountId: account.id, name: 'Card', document: DOCUMENT, revision: 1, createdAt: at(100), updatedAt: at(100),
+        id: 't1',
+        accountId: account.id,
+        name: 'Card',
+        document: DOCUMENT,
+        revision: 1,
+        createdAt: at(100),
+        updatedAt: at(100),
       });
       assert.deepEqual(await store.getTemplate(account.id, 't1'), created);
 
@@ -143,8 +159,7 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       // Updated: b → 10s; a, c, d keep their creation times.
       await store.updateTemplate(account.id, 'b', { name: 'B2' }, at(10));
 
-      const ids = async (sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc') =>
-        (await store.listTemplates(account.id, sort, order)).map((s) => s.id);
+      const ids = async (sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc') => (await store.listTemplates(account.id, sort, order)).map((s) => s.id);
       assert.deepEqual(await ids('createdAt', 'asc'), ['d', 'b', 'a', 'c']);
       assert.deepEqual(await ids('createdAt', 'desc'), ['c', 'a', 'b', 'd']);
       assert.deepEqual(await ids('updatedAt', 'asc'), ['d', 'a', 'c', 'b']);
@@ -166,17 +181,21 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       const still = await store.getTemplate(alice.id, 'secret');
       assert.equal(still?.name, 'S');
       assert.equal(still?.revision, 1);
-      await assert.rejects(
-        store.createTemplate({ id: 'secret', accountId: bob.id, name: 'dup', document: DOCUMENT, now: at(3) }),
-        StoreConflictError,
-      );
+      await assert.rejects(store.createTemplate({ id: 'secret', accountId: bob.id, name: 'dup', document: DOCUMENT, now: at(3) }), StoreConflictError);
     });
 
     test('images: record and get', async (t) => {
       const store = await storeFor(t, open);
       const account = await newAccount(store);
       const image = {
-        id: 'img_1', accountId: account.id, templateId: 't-gone', blobKey: 'ab/cdef.png', format: 'png', width: 1200, height: 630, createdAt: at(5),
+        id: 'img_1',
+        accountId: account.id,
+        templateId: 't-gone',
+        blobKey: 'ab/cdef.png',
+        format: 'png',
+        width: 1200,
+        height: 630,
+        createdAt: at(5),
       };
       await store.recordImage(image);
       assert.deepEqual(await store.getImage('img_1'), image);
@@ -190,19 +209,35 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       const alice = await newAccount(store);
       const bob = await newAccount(store);
       const font = (id: string, accountId: string, weight: number, style: 'normal' | 'italic') => ({
-        id, accountId, family: 'Brand Sans', weight, style, format: 'woff2', blobKey: `fonts/${id}`, createdAt: at(weight),
+        id,
+        accountId,
+        family: 'Brand Sans',
+        weight,
+        style,
+        format: 'woff2',
+        blobKey: `fonts/${id}`,
+        createdAt: at(weight),
       });
       const bold = font('f-bold', alice.id, 700, 'normal');
       assert.deepEqual(await store.createFont(bold), bold);
       await store.createFont(font('f-regular', alice.id, 400, 'italic'));
       await store.createFont(font('f-bob', bob.id, 400, 'normal'));
-      assert.deepEqual((await store.listFonts(alice.id)).map((f) => f.id), ['f-regular', 'f-bold']);
+      assert.deepEqual(
+        (await store.listFonts(alice.id)).map((f) => f.id),
+        ['f-regular', 'f-bold'],
+      );
       assert.deepEqual(await store.listFonts(alice.id).then((l) => l[1]), bold);
-      assert.deepEqual((await store.listFonts(bob.id)).map((f) => f.id), ['f-bob']);
+      assert.deepEqual(
+        (await store.listFonts(bob.id)).map((f) => f.id),
+        ['f-bob'],
+      );
       assert.equal(await store.deleteFont(bob.id, 'f-bold'), false);
       assert.equal(await store.deleteFont(alice.id, 'f-bold'), true);
       assert.equal(await store.deleteFont(alice.id, 'f-bold'), false);
-      assert.deepEqual((await store.listFonts(alice.id)).map((f) => f.id), ['f-regular']);
+      assert.deepEqual(
+        (await store.listFonts(alice.id)).map((f) => f.id),
+        ['f-regular'],
+      );
     });
 
     registerMoneyContract(open, openPair);

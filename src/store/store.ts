@@ -105,13 +105,9 @@ export interface AssetRecord {
   createdAt: string;
 }
 
-export type CreateAssetResult =
-  | { ok: true; asset: AssetRecord; created: boolean }
-  | { ok: false; usedBytes: number };
+export type CreateAssetResult = { ok: true; asset: AssetRecord; created: boolean } | { ok: false; usedBytes: number };
 
-export type ReserveResult =
-  | { ok: true; reservationId: string; previousCredits: number; remainingCredits: number }
-  | { ok: false; balance: number };
+export type ReserveResult = { ok: true; reservationId: string; previousCredits: number; remainingCredits: number } | { ok: false; balance: number };
 
 export interface CommitInput {
   accountId: string;
@@ -148,11 +144,7 @@ export interface LedgerReportRow {
   oldestPendingAt: string | null;
 }
 
-export type IdempotencyBegin =
-  | { state: 'started'; claimId: string }
-  | { state: 'in_flight' }
-  | { state: 'mismatch' }
-  | { state: 'replay'; statusCode: number; body: unknown };
+export type IdempotencyBegin = { state: 'started'; claimId: string } | { state: 'in_flight' } | { state: 'mismatch' } | { state: 'replay'; statusCode: number; body: unknown };
 
 export interface IdempotencyCutoffs {
   /** In-flight claims made before this are free to take over (the claim lease). */
@@ -195,9 +187,7 @@ export interface SessionRecord {
 
 export type AuthTokenKind = 'invite' | 'reset';
 
-export type SignUpResult =
-  | { ok: true; user: UserRecord; account: Account }
-  | { ok: false; reason: 'email_taken' | 'invalid_invite' };
+export type SignUpResult = { ok: true; user: UserRecord; account: Account } | { ok: false; reason: 'email_taken' | 'invalid_invite' };
 
 /**
  * Everything the service persists. One interface, two implementations

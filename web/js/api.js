@@ -65,9 +65,14 @@ export function createApi(getCsrfToken, onUnauthorized) {
   }
 
   function failureOf(response, data, path) {
-    const failure = data && typeof data.code === 'string'
-      ? new ApiFailure(data)
-      : new ApiFailure({ statusCode: response.status, code: `http_${response.status}`, message: `The server answered ${response.status} ${response.statusText} without an error body.` });
+    const failure =
+      data && typeof data.code === 'string'
+        ? new ApiFailure(data)
+        : new ApiFailure({
+            statusCode: response.status,
+            code: `http_${response.status}`,
+            message: `The server answered ${response.status} ${response.statusText} without an error body.`,
+          });
     if (SIGNED_OUT_CODES.has(failure.code) && !path.startsWith('/auth/')) onUnauthorized(failure);
     return failure;
   }

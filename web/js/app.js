@@ -32,12 +32,15 @@ try {
   // storage disabled: nothing was kept there either
 }
 
-const api = createApi(() => session?.csrfToken ?? null, (failure) => {
-  // The session ended while in use (expired, signed out elsewhere, password changed).
-  signOutReason = failure;
-  session = { signedIn: false, signup: session?.signup ?? 'open' };
-  route();
-});
+const api = createApi(
+  () => session?.csrfToken ?? null,
+  (failure) => {
+    // The session ended while in use (expired, signed out elsewhere, password changed).
+    signOutReason = failure;
+    session = { signedIn: false, signup: session?.signup ?? 'open' };
+    route();
+  },
+);
 
 function signal() {
   try {

@@ -44,7 +44,14 @@ export function formatDate(iso) {
 export function timeAgo(iso) {
   if (!iso) return h('span', { class: 'muted' }, 'Never');
   const seconds = (new Date(iso).getTime() - Date.now()) / 1000;
-  const steps = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month'], [Infinity, 'year']];
+  const steps = [
+    [60, 'second'],
+    [60, 'minute'],
+    [24, 'hour'],
+    [30, 'day'],
+    [12, 'month'],
+    [Infinity, 'year'],
+  ];
   let value = seconds;
   let unit = 'second';
   for (const [size, name] of steps) {
@@ -90,10 +97,18 @@ export async function copyText(text, what = 'Copied') {
 }
 
 export function copyButton(getText, label = 'Copy', what) {
-  return h('button', {
-    type: 'button', class: `btn btn-small btn-ghost${label ? '' : ' btn-icon'}`, 'aria-label': label ? null : 'Copy', title: label ? null : 'Copy',
-    onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what),
-  }, icon('copy'), label);
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: `btn btn-small btn-ghost${label ? '' : ' btn-icon'}`,
+      'aria-label': label ? null : 'Copy',
+      title: label ? null : 'Copy',
+      onclick: () => copyText(typeof getText === 'function' ? getText() : getText, what),
+    },
+    icon('copy'),
+    label,
+  );
 }
 
 const ICONS = {
@@ -127,26 +142,49 @@ export function icon(name) {
 export function errorBox(error, title = 'The request failed') {
   const code = error?.code ?? 'error';
   // A single field error usually repeats the message; list field errors only when they add something.
-  const fields = (Array.isArray(error?.errors) ? error.errors : []).filter((f, _, all) => all.length > 1 || f.message !== error.message && !error.message?.includes(f.message));
-  return h('div', { class: 'callout callout-error', role: 'alert' },
+  const fields = (Array.isArray(error?.errors) ? error.errors : []).filter((f, _, all) => all.length > 1 || (f.message !== error.message && !error.message?.includes(f.message)));
+  return h(
+    'div',
+    { class: 'callout callout-error', role: 'alert' },
     icon('alert'),
-    h('div', {},
-      h('p', { class: 'callout-title' }, title, ' ', h('code', { class: 'badge badge-error' }, code),
-        error?.statusCode ? h('span', { class: 'muted small' }, ` HTTP ${error.statusCode}`) : null),
+    h(
+      'div',
+      {},
+      h(
+        'p',
+        { class: 'callout-title' },
+        title,
+        ' ',
+        h('code', { class: 'badge badge-error' }, code),
+        error?.statusCode ? h('span', { class: 'muted small' }, ` HTTP ${error.statusCode}`) : null,
+      ),
       h('p', {}, error?.message ?? String(error)),
-      fields.length ? h('ul', { class: 'field-errors' }, fields.map((f) => h('li', {}, h('code', {}, f.path), ' ', f.message))) : null,
+      fields.length
+        ? h(
+            'ul',
+            { class: 'field-errors' },
+            fields.map((f) => h('li', {}, h('code', {}, f.path), ' ', f.message)),
+          )
+        : null,
       error?.requestId ? h('p', { class: 'muted small' }, 'Request id: ', h('code', {}, error.requestId)) : null,
-    ));
+    ),
+  );
 }
 
 /** A modal confirm built on <dialog>, which gives focus trapping and Escape for free. */
 export function confirmDialog({ title, body, confirmLabel, danger = false }) {
   return new Promise((resolve) => {
-    const dialog = h('dialog', { class: 'dialog', 'aria-labelledby': 'dialog-title' },
-      h('form', { method: 'dialog' },
+    const dialog = h(
+      'dialog',
+      { class: 'dialog', 'aria-labelledby': 'dialog-title' },
+      h(
+        'form',
+        { method: 'dialog' },
         h('h2', { id: 'dialog-title' }, title),
         h('div', { class: 'dialog-body' }, body),
-        h('div', { class: 'dialog-actions' },
+        h(
+          'div',
+          { class: 'dialog-actions' },
           h('button', { class: 'btn btn-secondary', value: 'cancel', autofocus: true }, 'Cancel'),
           h('button', { class: danger ? 'btn btn-danger' : 'btn btn-primary', value: 'confirm' }, confirmLabel),
         ),

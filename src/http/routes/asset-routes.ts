@@ -26,62 +26,103 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
       const apiError = toApiError(error as Error);
       if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       const tooLarge = apiError.code === 'payload_too_large' && !(error instanceof ApiError);
-      return sendError(request, reply, tooLarge ? new ApiError('payload_too_large', `The file is larger than the ${Math.round((limits.maxBytes / 1048576) * 10) / 10} MB asset limit (ASSET_MAX_BYTES).`) : apiError);
+      return sendError(
+        request,
+        reply,
+        tooLarge
+          ? new ApiError('payload_too_large', `The file is larger than the ${Math.round((limits.maxBytes / 1048576) * 10) / 10} MB asset limit (ASSET_MAX_BYTES).`)
+          : apiError,
+      );
     });
 
-    assets.post('/assets', {
-      config: { auth: 'read' },
-      bodyLimit: limits.maxBytes,
-      schema: {
-        summary: 'Upload an image asset',
-        description: 'Send the file as the raw body with its Content-Type (image/png, image/jpeg, image/webp or image/gif); the bytes must be of that type. SVG is refused: the editor imports SVG files as shapes. Uploading the same file again returns the same asset. Use its `url` as an image `src` in templates or in POST /image/generate: the renderer reads it from storage, never over HTTP.',
-        tags, security: bearer,
-        response: { 200: AssetView, 201: AssetView, ...errorResponses(400, 409, 413, 415) },
+    assets.post(
+      '/assets',
+      {
+        config: { auth: 'read' },
+        bodyLimit: limits.maxBytes,
+        schema: {
+          summary: 'Upload an image asset',
+          description:
+            'Send the file as the raw body with its Content-Type (image/png, image/jpeg, image/webp or image/gif); the bytes must be of that type. SVG is refused: the editor imports SVG files as shapes. Uploading the same file again returns the same asset. Use its `url` as an image `src` in templates or in POST /image/generate: the renderer reads it from storage, never over HTTP.',
+          tags,
+          security: bearer,
+          response: { 200: AssetView, 201: AssetView, ...errorResponses(400, 409, 413, 415) },
+        },
       },
-    }, async (request, reply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const { asset, created } = await uploadAsset(deps, principalOf(request).account.id, request.headers['content-type'] ?? '', body, limits);
-      return reply.code(created ? 201 : 200).header('Location', `/assets/${asset.id}`).send(describeAsset(deps, asset));
-    });
+      async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { asset, created } = await uploadAsset(deps, principalOf(request).account.id, request.headers['content-type'] ?? '', body, limits);
+        return reply
+          .code(created ? 201 : 200)
+          .header('Location', `/assets/${asset.id}`)
+          .send(describeAsset(deps, asset));
+      },
+    );
   });
 
-  app.get('/assets', {
-    config: { auth: 'read' },
-    schema: {
-      summary: "List the account's assets, newest first", description: "Page with `cursor` = the previous page's nextCursor.",
-      tags, security: bearer, querystring: UsageQuery, response: { 200: AssetsResult, ...errorResponses(400) },
+  app.get(
+    '/assets',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: "List the account's assets, newest first",
+        description: "Page with `cursor` = the previous page's nextCursor.",
+        tags,
+        security: bearer,
+        querystring: UsageQuery,
+        response: { 200: AssetsResult, ...errorResponses(400) },
+      },
     },
-  }, async (request) => {
-    const page = await listAssets(deps, principalOf(request).account.id, request.query.limit ?? 50, request.query.cursor ?? null);
-    return { assets: page.items.map((asset) => describeAsset(deps, asset)), nextCursor: page.nextCursor };
-  });
+    async (request) => {
+      const page = await listAssets(deps, principalOf(request).account.id, request.query.limit ?? 50, request.query.cursor ?? null);
+      return { assets: page.items.map((asset) => describeAsset(deps, asset)), nextCursor: page.nextCursor };
+    },
+  );
 
-  app.get('/assets/:assetId', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Download an asset', description: 'The stored bytes with their sniffed type. Needs the key or the session of the account that uploaded it.',
-      tags, security: bearer, params: AssetIdParams, response: { 200: Type.Unknown(), 304: Type.Null(), ...errorResponses(404) },
+  app.get(
+    '/assets/:assetId',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Download an asset',
+        description: 'The stored bytes with their sniffed type. Needs the key or the session of the account that uploaded it.',
+        tags,
+        security: bearer,
+        params: AssetIdParams,
+        response: { 200: Type.Unknown(), 304: Type.Null(), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const { asset, data } = await readAsset(deps, principalOf(request).account.id, request.params.assetId);
-    const etag = `"${asset.id}"`;
-    // private: the bytes belong to one account, so no shared cache may keep them; immutable: an id never changes content.
-    reply.header('ETag', etag).header('Cache-Control', 'private, max-age=31536000, immutable')
-      // Never a document, whatever a browser makes of the bytes: no scripts, no plugins, its own origin.
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Content-Disposition', `inline; filename="${asset.id}.${asset.blobKey.split('.').pop()}"`);
-    if (request.headers['if-none-match']?.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))) return reply.code(304).send(null);
-    return reply.type(asset.contentType).send(data);
-  });
+    async (request, reply) => {
+      const { asset, data } = await readAsset(deps, principalOf(request).account.id, request.params.assetId);
+      const etag = `"${asset.id}"`;
+      // private: the bytes belong to one account, so no shared cache may keep them; immutable: an id never changes content.
+      reply
+        .header('ETag', etag)
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        // Never a document, whatever a browser makes of the bytes: no scripts, no plugins, its own origin.
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Disposition', `inline; filename="${asset.id}.${asset.blobKey.split('.').pop()}"`);
+      if (request.headers['if-none-match']?.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))) return reply.code(304).send(null);
+      return reply.type(asset.contentType).send(data);
+    },
+  );
 
-  app.delete('/assets/:assetId', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Delete an asset', description: 'Refused with 409 asset_in_use while a template draws it; the message names the templates.',
-      tags, security: bearer, params: AssetIdParams, response: { 204: Type.Null(), ...errorResponses(404, 409) },
+  app.delete(
+    '/assets/:assetId',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Delete an asset',
+        description: 'Refused with 409 asset_in_use while a template draws it; the message names the templates.',
+        tags,
+        security: bearer,
+        params: AssetIdParams,
+        response: { 204: Type.Null(), ...errorResponses(404, 409) },
+      },
     },
-  }, async (request, reply) => {
-    await deleteAsset(deps, principalOf(request).account.id, request.params.assetId);
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      await deleteAsset(deps, principalOf(request).account.id, request.params.assetId);
+      return reply.code(204).send(null);
+    },
+  );
 }

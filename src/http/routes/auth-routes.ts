@@ -79,98 +79,127 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     reply.header('Cache-Control', 'no-store');
   };
 
-  app.get('/auth/session', {
-    schema: { summary: 'Who is signed in, with the CSRF token for writes', tags, response: { 200: SessionView, ...errorResponses() } },
-  }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const token = cookies.read(request);
-    const signedIn = token ? await resolveSession(deps, context, token) : null;
-    if (!signedIn) {
-      if (token) cookies.clear(reply);
-      return { signedIn: false as const, signup: context.signup };
-    }
-    return view(context.signup, signedIn.user, signedIn.account, signedIn.session);
-  });
-
-  app.post('/auth/signup', {
-    onRequest: [checkOrigin, perIp(signupPolicy)],
-    schema: {
-      summary: 'Create an account and sign in',
-      description: `SIGNUP=open: anyone; invite: needs \`invite\` from a link made by \`npx imprint invites create\`; closed: 403 signup_closed. The account starts with SIGNUP_CREDITS credits.`,
-      tags,
-      body: Type.Object({ email: Email, password: Password, invite: Type.Optional(Token) }, { additionalProperties: false }),
-      response: { 201: SignedInView, ...errorResponses(400, 403, 409) },
+  app.get(
+    '/auth/session',
+    {
+      schema: { summary: 'Who is signed in, with the CSRF token for writes', tags, response: { 200: SessionView, ...errorResponses() } },
     },
-  }, async (request, reply) => {
-    const created = await signUp(deps, context, request.body);
-    await begin(request, reply, created);
-    return reply.code(201).send(view(context.signup, created.user, created.account, created.session));
-  });
-
-  app.post('/auth/signin', {
-    onRequest: [checkOrigin, perIp(attemptPolicy)],
-    schema: {
-      summary: 'Sign in with email and password',
-      description: 'An unknown email and a wrong password get the same 401 invalid_credentials in the same time. Failures are throttled per email and per address with a doubling wait (429 + Retry-After).',
-      tags,
-      body: Type.Object({ email: Email, password: Password }, { additionalProperties: false }),
-      response: { 200: SignedInView, ...errorResponses(400, 403) },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const token = cookies.read(request);
+      const signedIn = token ? await resolveSession(deps, context, token) : null;
+      if (!signedIn) {
+        if (token) cookies.clear(reply);
+        return { signedIn: false as const, signup: context.signup };
+      }
+      return view(context.signup, signedIn.user, signedIn.account, signedIn.session);
     },
-  }, async (request, reply) => {
-    const issued = await signIn(deps, context, { ...request.body, ip: request.ip });
-    const account = await deps.store.getAccount(issued.user.accountId);
-    if (!account) throw new ApiError('not_signed_in', 'This user has no account any more.');
-    await begin(request, reply, issued);
-    return view(context.signup, issued.user, account, issued.session);
-  });
+  );
 
-  app.post('/auth/reset', {
-    onRequest: [checkOrigin, perIp(attemptPolicy)],
-    schema: {
-      summary: 'Set a new password with a one-time reset link, and sign in',
-      description: 'The link comes from `npx imprint users reset-password --email E`. It works once and ends every session of the user.',
-      tags,
-      body: Type.Object({ token: Token, password: Password }, { additionalProperties: false }),
-      response: { 200: SignedInView, ...errorResponses(400, 403) },
+  app.post(
+    '/auth/signup',
+    {
+      onRequest: [checkOrigin, perIp(signupPolicy)],
+      schema: {
+        summary: 'Create an account and sign in',
+        description: `SIGNUP=open: anyone; invite: needs \`invite\` from a link made by \`npx imprint invites create\`; closed: 403 signup_closed. The account starts with SIGNUP_CREDITS credits.`,
+        tags,
+        body: Type.Object({ email: Email, password: Password, invite: Type.Optional(Token) }, { additionalProperties: false }),
+        response: { 201: SignedInView, ...errorResponses(400, 403, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const issued = await resetPassword(deps, context, request.body);
-    const account = await deps.store.getAccount(issued.user.accountId);
-    if (!account) throw new ApiError('not_signed_in', 'This user has no account any more.');
-    await begin(request, reply, issued);
-    return view(context.signup, issued.user, account, issued.session);
-  });
-
-  app.post('/auth/signout', {
-    onRequest: [checkOrigin],
-    schema: { summary: 'Sign out this browser', tags, response: { 204: Type.Null(), ...errorResponses(403) } },
-  }, async (request, reply) => {
-    const signedIn = await current(request, reply, true);
-    await signOut(deps, signedIn.session);
-    cookies.clear(reply);
-    return reply.code(204).send(null);
-  });
-
-  app.post('/auth/signout-all', {
-    onRequest: [checkOrigin],
-    schema: { summary: 'Sign out every browser of this user', tags, response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(403) } },
-  }, async (request, reply) => {
-    const signedIn = await current(request, reply, true);
-    const endedSessions = await signOutEverywhere(deps, signedIn.user);
-    cookies.clear(reply);
-    return { endedSessions };
-  });
-
-  app.post('/auth/password', {
-    onRequest: [checkOrigin],
-    schema: {
-      summary: 'Change the password; every other session ends',
-      tags,
-      body: Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false }),
-      response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(400, 403) },
+    async (request, reply) => {
+      const created = await signUp(deps, context, request.body);
+      await begin(request, reply, created);
+      return reply.code(201).send(view(context.signup, created.user, created.account, created.session));
     },
-  }, async (request, reply) => {
-    const signedIn = await current(request, reply, true);
-    return changePassword(deps, context, signedIn, request.body);
-  });
+  );
+
+  app.post(
+    '/auth/signin',
+    {
+      onRequest: [checkOrigin, perIp(attemptPolicy)],
+      schema: {
+        summary: 'Sign in with email and password',
+        description:
+          'An unknown email and a wrong password get the same 401 invalid_credentials in the same time. Failures are throttled per email and per address with a doubling wait (429 + Retry-After).',
+        tags,
+        body: Type.Object({ email: Email, password: Password }, { additionalProperties: false }),
+        response: { 200: SignedInView, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const issued = await signIn(deps, context, { ...request.body, ip: request.ip });
+      const account = await deps.store.getAccount(issued.user.accountId);
+      if (!account) throw new ApiError('not_signed_in', 'This user has no account any more.');
+      await begin(request, reply, issued);
+      return view(context.signup, issued.user, account, issued.session);
+    },
+  );
+
+  app.post(
+    '/auth/reset',
+    {
+      onRequest: [checkOrigin, perIp(attemptPolicy)],
+      schema: {
+        summary: 'Set a new password with a one-time reset link, and sign in',
+        description: 'The link comes from `npx imprint users reset-password --email E`. It works once and ends every session of the user.',
+        tags,
+        body: Type.Object({ token: Token, password: Password }, { additionalProperties: false }),
+        response: { 200: SignedInView, ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const issued = await resetPassword(deps, context, request.body);
+      const account = await deps.store.getAccount(issued.user.accountId);
+      if (!account) throw new ApiError('not_signed_in', 'This user has no account any more.');
+      await begin(request, reply, issued);
+      return view(context.signup, issued.user, account, issued.session);
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    {
+      onRequest: [checkOrigin],
+      schema: { summary: 'Sign out this browser', tags, response: { 204: Type.Null(), ...errorResponses(403) } },
+    },
+    async (request, reply) => {
+      const signedIn = await current(request, reply, true);
+      await signOut(deps, signedIn.session);
+      cookies.clear(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/signout-all',
+    {
+      onRequest: [checkOrigin],
+      schema: { summary: 'Sign out every browser of this user', tags, response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(403) } },
+    },
+    async (request, reply) => {
+      const signedIn = await current(request, reply, true);
+      const endedSessions = await signOutEverywhere(deps, signedIn.user);
+      cookies.clear(reply);
+      return { endedSessions };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      onRequest: [checkOrigin],
+      schema: {
+        summary: 'Change the password; every other session ends',
+        tags,
+        body: Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false }),
+        response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(400, 403) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await current(request, reply, true);
+      return changePassword(deps, context, signedIn, request.body);
+    },
+  );
 }

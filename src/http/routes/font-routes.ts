@@ -10,7 +10,12 @@ const tags = ['Fonts'];
 const FONT_TYPES = ['font/ttf', 'font/otf', 'font/woff', 'font/woff2', 'font/sfnt', 'application/font-woff', 'application/x-font-ttf', 'application/octet-stream'];
 
 const FontView = Type.Object({
-  id: Type.String(), family: Type.String(), weight: Type.Integer(), style: Type.String(), format: Type.String(), createdAt: Type.String({ format: 'date-time' }),
+  id: Type.String(),
+  family: Type.String(),
+  weight: Type.Integer(),
+  style: Type.String(),
+  format: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
 });
 
 function view(font: FontRecord) {
@@ -21,50 +26,75 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
   // Font files arrive as the raw body (curl --data-binary @Brand.ttf); the format is sniffed from the bytes.
   app.addContentTypeParser(FONT_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/fonts', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Upload a font', description: 'Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family.',
-      tags, security: bearer,
-      querystring: Type.Object({
-        family: Type.String({ minLength: 1, maxLength: 100 }),
-        weight: Type.Optional(Type.Integer({ minimum: 100, maximum: 900, default: 400 })),
-        style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { default: 'normal' })),
-      }),
-      response: { 201: FontView, ...errorResponses(400, 413, 415) },
+  app.post(
+    '/fonts',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Upload a font',
+        description:
+          'Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family.',
+        tags,
+        security: bearer,
+        querystring: Type.Object({
+          family: Type.String({ minLength: 1, maxLength: 100 }),
+          weight: Type.Optional(Type.Integer({ minimum: 100, maximum: 900, default: 400 })),
+          style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { default: 'normal' })),
+        }),
+        response: { 201: FontView, ...errorResponses(400, 413, 415) },
+      },
     },
-  }, async (request, reply) => {
-    if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type', 'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.');
-    const font = await uploadFont(deps, principalOf(request).account.id, {
-      family: request.query.family, weight: request.query.weight ?? 400, style: request.query.style ?? 'normal', data: request.body,
-    });
-    return reply.code(201).send(view(font));
-  });
-
-  app.get('/fonts', {
-    config: { auth: 'read' },
-    schema: { summary: "List the account's fonts", tags, security: bearer, response: { 200: Type.Array(FontView), ...errorResponses() } },
-  }, async (request) => (await listFonts(deps, principalOf(request).account.id)).map(view));
-
-  app.get('/fonts/:fontId/file', {
-    config: { auth: 'read' },
-    schema: {
-      summary: "Download one of the account's font files",
-      description: 'The bytes as uploaded. The editor loads them with the FontFace API so it measures text with the renderer\'s font.',
-      tags, security: bearer, params: Type.Object({ fontId: Type.String() }),
-      response: { 200: Type.Unknown(), ...errorResponses(404) },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new ApiError('unsupported_media_type', 'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.');
+      const font = await uploadFont(deps, principalOf(request).account.id, {
+        family: request.query.family,
+        weight: request.query.weight ?? 400,
+        style: request.query.style ?? 'normal',
+        data: request.body,
+      });
+      return reply.code(201).send(view(font));
     },
-  }, async (request, reply) => {
-    const { data, format } = await readFontFile(deps, principalOf(request).account.id, request.params.fontId);
-    // private: the file belongs to one account, so no shared cache may keep it; an upload never changes (a new one gets a new id).
-    return reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff').type(`font/${format}`).send(data);
-  });
+  );
 
-  app.delete('/fonts/:fontId', {
-    config: { auth: 'read' },
-    schema: { summary: 'Delete a font', tags, security: bearer, params: Type.Object({ fontId: Type.String() }), response: { 204: Type.Null(), ...errorResponses(404) } },
-  }, async (request, reply) => {
-    await deleteFont(deps, principalOf(request).account.id, request.params.fontId);
-    return reply.code(204).send(null);
-  });
+  app.get(
+    '/fonts',
+    {
+      config: { auth: 'read' },
+      schema: { summary: "List the account's fonts", tags, security: bearer, response: { 200: Type.Array(FontView), ...errorResponses() } },
+    },
+    async (request) => (await listFonts(deps, principalOf(request).account.id)).map(view),
+  );
+
+  app.get(
+    '/fonts/:fontId/file',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: "Download one of the account's font files",
+        description: "The bytes as uploaded. The editor loads them with the FontFace API so it measures text with the renderer's font.",
+        tags,
+        security: bearer,
+        params: Type.Object({ fontId: Type.String() }),
+        response: { 200: Type.Unknown(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { data, format } = await readFontFile(deps, principalOf(request).account.id, request.params.fontId);
+      // private: the file belongs to one account, so no shared cache may keep it; an upload never changes (a new one gets a new id).
+      return reply.header('Cache-Control', 'private, max-age=86400').header('X-Content-Type-Options', 'nosniff').type(`font/${format}`).send(data);
+    },
+  );
+
+  app.delete(
+    '/fonts/:fontId',
+    {
+      config: { auth: 'read' },
+      schema: { summary: 'Delete a font', tags, security: bearer, params: Type.Object({ fontId: Type.String() }), response: { 204: Type.Null(), ...errorResponses(404) } },
+    },
+    async (request, reply) => {
+      await deleteFont(deps, principalOf(request).account.id, request.params.fontId);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -21,31 +21,45 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
   // Starters passed validation when loaded, so they have the schema's shape.
   const listing = starters.map((s) => ({ ...s, template: s.template as unknown as TemplateDocumentInput, previewURL: `templates/gallery/${s.id}/preview.png` }));
 
-  app.get('/templates/gallery', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'List the starter templates',
-      description: 'Ready-made designs to start from. Copy one with POST /templates (name and template); it costs nothing.',
-      tags, security: bearer, response: { 200: GalleryResult, ...errorResponses() },
+  app.get(
+    '/templates/gallery',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'List the starter templates',
+        description: 'Ready-made designs to start from. Copy one with POST /templates (name and template); it costs nothing.',
+        tags,
+        security: bearer,
+        response: { 200: GalleryResult, ...errorResponses() },
+      },
     },
-  }, async (_request, reply) => {
-    // The same for every caller and until the next deploy; private because the route needs a credential.
-    reply.header('Cache-Control', 'private, max-age=300');
-    return listing;
-  });
+    async (_request, reply) => {
+      // The same for every caller and until the next deploy; private because the route needs a credential.
+      reply.header('Cache-Control', 'private, max-age=300');
+      return listing;
+    },
+  );
 
-  app.get('/templates/gallery/:starterId/preview.png', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Preview of a starter template', description: 'PNG drawn by the renderer, at most 480 px on its longer side.',
-      tags, security: bearer, params: StarterIdParams, response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: Type.Null(), ...errorResponses(404) },
+  app.get(
+    '/templates/gallery/:starterId/preview.png',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Preview of a starter template',
+        description: 'PNG drawn by the renderer, at most 480 px on its longer side.',
+        tags,
+        security: bearer,
+        params: StarterIdParams,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: Type.Null(), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const starter = starters.find((s) => s.id === request.params.starterId);
-    if (!starter) throw new ApiError('not_found', `No starter template "${request.params.starterId}". GET /templates/gallery lists them.`);
-    const { png, etag } = await previews.get(starter);
-    reply.header('ETag', etag).header('Cache-Control', 'private, max-age=3600');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return reply.type('image/png').send(png);
-  });
+    async (request, reply) => {
+      const starter = starters.find((s) => s.id === request.params.starterId);
+      if (!starter) throw new ApiError('not_found', `No starter template "${request.params.starterId}". GET /templates/gallery lists them.`);
+      const { png, etag } = await previews.get(starter);
+      reply.header('ETag', etag).header('Cache-Control', 'private, max-age=3600');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('image/png').send(png);
+    },
+  );
 }

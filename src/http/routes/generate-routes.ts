@@ -28,7 +28,9 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
       const key = request.headers['idempotency-key'];
       if (key === undefined) return run();
       if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
-        throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', { errors: [{ path: 'headers.idempotency-key', message: 'must be 1 to 255 characters' }] });
+        throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', {
+          errors: [{ path: 'headers.idempotency-key', message: 'must be 1 to 255 characters' }],
+        });
       }
       const outcome = await runIdempotent(deps, account.id, key, request.body, run);
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');

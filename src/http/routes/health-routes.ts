@@ -3,18 +3,24 @@ import type { AppOptions, ImprintApp } from '../app.js';
 import { ApiError } from '../../domain/errors.js';
 
 export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void {
-  app.get('/healthz', { schema: { summary: 'Liveness', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  app.get('/healthz', { schema: { summary: 'Liveness', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
-  app.get('/readyz', {
-    schema: { summary: 'Readiness: the database answers', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') } },
-  }, async (request) => {
-    try {
-      await options.deps.store.ping();
-      await options.ready?.();
-    } catch (error) {
-      request.log.warn({ err: error }, 'not ready');
-      throw new ApiError('service_unavailable', 'Not ready: the database or the render workers are unavailable.', { headers: { 'Retry-After': '5' } });
-    }
-    return { status: 'ready' as const };
-  });
+  app.get(
+    '/readyz',
+    {
+      schema: { summary: 'Readiness: the database answers', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') } },
+    },
+    async (request) => {
+      try {
+        await options.deps.store.ping();
+        await options.ready?.();
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready');
+        throw new ApiError('service_unavailable', 'Not ready: the database or the render workers are unavailable.', { headers: { 'Retry-After': '5' } });
+      }
+      return { status: 'ready' as const };
+    },
+  );
 }

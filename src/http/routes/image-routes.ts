@@ -13,25 +13,30 @@ const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'web
  * between accounts, and immutable, so caches may keep them forever.
  */
 export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
-  app.get('/images/:file', {
-    schema: {
-      summary: 'Download a generated image', tags: ['Images'],
-      params: Type.Object({ file: Type.String() }),
-      response: { 304: Type.Null(), 404: Type.Ref('Error') },
+  app.get(
+    '/images/:file',
+    {
+      schema: {
+        summary: 'Download a generated image',
+        tags: ['Images'],
+        params: Type.Object({ file: Type.String() }),
+        response: { 304: Type.Null(), 404: Type.Ref('Error') },
+      },
     },
-  }, async (request, reply) => {
-    const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
-    const image = match ? await deps.store.getImage(match[1]) : null;
-    if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
-    // Read the blob before answering a conditional request: a 304 must mean
-    // exactly what a 200 would (the image is there), never just "the row exists".
-    const data = await deps.blobs.get(image.blobKey);
-    if (!data) throw notFound();
-    const etag = `"${image.id}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
-    if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-    return reply.type(CONTENT_TYPES[image.format] ?? 'application/octet-stream').send(data);
-  });
+    async (request, reply) => {
+      const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
+      const image = match ? await deps.store.getImage(match[1]) : null;
+      if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
+      // Read the blob before answering a conditional request: a 304 must mean
+      // exactly what a 200 would (the image is there), never just "the row exists".
+      const data = await deps.blobs.get(image.blobKey);
+      if (!data) throw notFound();
+      const etag = `"${image.id}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return reply.type(CONTENT_TYPES[image.format] ?? 'application/octet-stream').send(data);
+    },
+  );
 }
 
 function ifNoneMatch(header: string | undefined, etag: string): boolean {

@@ -1,16 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import {
-  CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody,
-} from '../api-schemas.js';
+import { CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { listBasicElements, listElements } from '../../domain/elements.js';
 import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
-import {
-  createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate,
-} from '../../services/manage-templates.js';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate } from '../../services/manage-templates.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { readThumbnail, THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
 
@@ -33,103 +29,165 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
   app.decorate('thumbnails', thumbnails);
   app.addHook('onClose', () => thumbnails.idle());
 
-  app.get('/templates/all', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'List all templates', tags, security: bearer, querystring: ListTemplatesQuery,
-      response: { 200: Type.Array(TemplateSummary), ...errorResponses(400) },
+  app.get(
+    '/templates/all',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'List all templates',
+        tags,
+        security: bearer,
+        querystring: ListTemplatesQuery,
+        response: { 200: Type.Array(TemplateSummary), ...errorResponses(400) },
+      },
     },
-  }, async (request) => listTemplates(deps, principalOf(request).account.id, request.query.sort ?? 'updatedAt', request.query.order ?? 'desc'));
+    async (request) => listTemplates(deps, principalOf(request).account.id, request.query.sort ?? 'updatedAt', request.query.order ?? 'desc'),
+  );
 
-  app.get('/templates/:templateId/elements', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Retrieve template elements', description: 'Every named element with its properties (contract §2.2). Costs no credits.',
-      tags, security: bearer, params: TemplateIdParams, response: { 200: ElementsResult, ...errorResponses(404) },
+  app.get(
+    '/templates/:templateId/elements',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Retrieve template elements',
+        description: 'Every named element with its properties (contract §2.2). Costs no credits.',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        response: { 200: ElementsResult, ...errorResponses(404) },
+      },
     },
-  }, async (request) => ({ elements: listElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }));
+    async (request) => ({ elements: listElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }),
+  );
 
-  app.get('/templates/:templateId/elements/basic', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Retrieve the editable value of each element', description: '`src` for images, `text` for text, `fill` for every other kind.',
-      tags, security: bearer, params: TemplateIdParams, response: { 200: ElementsResult, ...errorResponses(404) },
+  app.get(
+    '/templates/:templateId/elements/basic',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Retrieve the editable value of each element',
+        description: '`src` for images, `text` for text, `fill` for every other kind.',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        response: { 200: ElementsResult, ...errorResponses(404) },
+      },
     },
-  }, async (request) => ({ elements: listBasicElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }));
+    async (request) => ({ elements: listBasicElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }),
+  );
 
-  app.get('/templates/:templateId/elements/fields', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Describe what each element accepts',
-      description: 'For building a form: every named element with each property POST /image/generate accepts for it, its type (number with its range, colour, text, boolean, one of a list, font with the families this account may use, image URL) and the current value. Costs no credits.',
-      tags, security: bearer, params: TemplateIdParams, response: { 200: OverrideFormResult, ...errorResponses(404) },
+  app.get(
+    '/templates/:templateId/elements/fields',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Describe what each element accepts',
+        description:
+          'For building a form: every named element with each property POST /image/generate accepts for it, its type (number with its range, colour, text, boolean, one of a list, font with the families this account may use, image URL) and the current value. Costs no credits.',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        response: { 200: OverrideFormResult, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const { account } = principalOf(request);
-    const record = await getTemplate(deps, account.id, request.params.templateId);
-    return { elements: overrideForm(record.document, await deps.fontFamilies(account.id)) };
-  });
-
-  app.post('/templates', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Create a template', description: "The template is Fabric's canvas.toJSON() (export with toObject(['name'])) plus width and height. It is validated on save.",
-      tags, security: bearer, body: CreateTemplateBody, response: { 201: TemplateSummary, ...errorResponses(400, 413, 415) },
+    async (request) => {
+      const { account } = principalOf(request);
+      const record = await getTemplate(deps, account.id, request.params.templateId);
+      return { elements: overrideForm(record.document, await deps.fontFamilies(account.id)) };
     },
-  }, async (request, reply) => {
-    const { account } = principalOf(request);
-    const record = await createTemplate(deps, account.id, request.body);
-    thumbnails.schedule(account.id, record);
-    return reply.code(201).header('Location', `/templates/${record.id}`).send(summarize(record));
-  });
+  );
 
-  app.get('/templates/:templateId', {
-    config: { auth: 'read' },
-    schema: { summary: 'Get a template document', tags, security: bearer, params: TemplateIdParams, response: { 200: TemplateFull, ...errorResponses(404) } },
-  }, async (request) => full(await getTemplate(deps, principalOf(request).account.id, request.params.templateId)));
-
-  app.put('/templates/:templateId', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Update a template', tags, security: bearer, params: TemplateIdParams, body: UpdateTemplateBody,
-      response: { 200: TemplateFull, ...errorResponses(400, 404, 413, 415) },
+  app.post(
+    '/templates',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Create a template',
+        description: "The template is Fabric's canvas.toJSON() (export with toObject(['name'])) plus width and height. It is validated on save.",
+        tags,
+        security: bearer,
+        body: CreateTemplateBody,
+        response: { 201: TemplateSummary, ...errorResponses(400, 413, 415) },
+      },
     },
-  }, async (request) => {
-    const { account } = principalOf(request);
-    const previous = await getTemplate(deps, account.id, request.params.templateId);
-    const record = await updateTemplate(deps, account.id, request.params.templateId, request.body);
-    if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previous);
-    return full(record);
-  });
-
-  app.get('/templates/:templateId/thumbnail', {
-    config: { auth: 'read' },
-    schema: {
-      summary: 'Get a template thumbnail',
-      description: `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
-        'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.',
-      tags, security: bearer, params: TemplateIdParams,
-      querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+    async (request, reply) => {
+      const { account } = principalOf(request);
+      const record = await createTemplate(deps, account.id, request.body);
+      thumbnails.schedule(account.id, record);
+      return reply.code(201).header('Location', `/templates/${record.id}`).send(summarize(record));
     },
-  }, async (request, reply) => {
-    const thumbnail = await readThumbnail(deps, principalOf(request).account.id, request.params.templateId);
-    const etag = `"${thumbnail.key.slice(thumbnail.key.indexOf('/') + 1)}"`;
-    // Only the signed-in browser may keep it (private); for ever when the URL names this version.
-    const cache = request.query.v === thumbnail.updatedAt ? 'private, max-age=31536000, immutable' : 'private, no-cache';
-    reply.header('ETag', etag).header('Cache-Control', cache);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return reply.type('image/webp').send(thumbnail.data);
-  });
+  );
 
-  app.delete('/templates/:templateId', {
-    config: { auth: 'read' },
-    schema: { summary: 'Delete a template', tags, security: bearer, params: TemplateIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
-  }, async (request, reply) => {
-    const { account } = principalOf(request);
-    const record = await getTemplate(deps, account.id, request.params.templateId);
-    await deleteTemplate(deps, account.id, request.params.templateId);
-    await thumbnails.forget(record);
-    return reply.code(204).send(null);
-  });
+  app.get(
+    '/templates/:templateId',
+    {
+      config: { auth: 'read' },
+      schema: { summary: 'Get a template document', tags, security: bearer, params: TemplateIdParams, response: { 200: TemplateFull, ...errorResponses(404) } },
+    },
+    async (request) => full(await getTemplate(deps, principalOf(request).account.id, request.params.templateId)),
+  );
+
+  app.put(
+    '/templates/:templateId',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Update a template',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        body: UpdateTemplateBody,
+        response: { 200: TemplateFull, ...errorResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { account } = principalOf(request);
+      const previous = await getTemplate(deps, account.id, request.params.templateId);
+      const record = await updateTemplate(deps, account.id, request.params.templateId, request.body);
+      if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previous);
+      return full(record);
+    },
+  );
+
+  app.get(
+    '/templates/:templateId/thumbnail',
+    {
+      config: { auth: 'read' },
+      schema: {
+        summary: 'Get a template thumbnail',
+        description:
+          `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
+          'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const thumbnail = await readThumbnail(deps, principalOf(request).account.id, request.params.templateId);
+      const etag = `"${thumbnail.key.slice(thumbnail.key.indexOf('/') + 1)}"`;
+      // Only the signed-in browser may keep it (private); for ever when the URL names this version.
+      const cache = request.query.v === thumbnail.updatedAt ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+      reply.header('ETag', etag).header('Cache-Control', cache);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('image/webp').send(thumbnail.data);
+    },
+  );
+
+  app.delete(
+    '/templates/:templateId',
+    {
+      config: { auth: 'read' },
+      schema: { summary: 'Delete a template', tags, security: bearer, params: TemplateIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
+    },
+    async (request, reply) => {
+      const { account } = principalOf(request);
+      const record = await getTemplate(deps, account.id, request.params.templateId);
+      await deleteTemplate(deps, account.id, request.params.templateId);
+      await thumbnails.forget(record);
+      return reply.code(204).send(null);
+    },
+  );
 }

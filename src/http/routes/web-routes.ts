@@ -58,12 +58,16 @@ export function registerWebRoutes(app: ImprintApp, dir: string = webDir()): void
   registerEditorFontRoutes(app);
 
   // The page is only served at /: its relative asset URLs would not resolve from /web/index.html.
-  app.get('/web/*', {
-    schema: { hide: true, params: Type.Object({ '*': Type.String() }) },
-  }, async (request, reply) => {
-    const name = request.params['*'];
-    return serve(request, reply, name.endsWith('.html') ? undefined : files.get(name), false);
-  });
+  app.get(
+    '/web/*',
+    {
+      schema: { hide: true, params: Type.Object({ '*': Type.String() }) },
+    },
+    async (request, reply) => {
+      const name = request.params['*'];
+      return serve(request, reply, name.endsWith('.html') ? undefined : files.get(name), false);
+    },
+  );
 }
 
 interface WebFile {
@@ -100,11 +104,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, file: WebFile
   const data = await readFile(file.absolutePath);
   const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
   // no-cache = revalidate every time: assets change with the server, and the ETag makes that cheap.
-  reply
-    .header('Cache-Control', 'no-cache')
-    .header('ETag', etag)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'no-referrer');
+  reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer');
   if (isHtml) reply.header('Content-Security-Policy', HTML_CSP).header('X-Frame-Options', 'DENY');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type(file.contentType).send(data);
@@ -150,11 +150,15 @@ function registerEditorFontRoutes(app: ImprintApp): void {
     return reply.header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').send(json);
   });
 
-  app.get('/editor/fonts/:file', {
-    schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,6}\\.woff$' }) }) },
-  }, async (request, reply) => {
-    const { paths } = await build();
-    const absolutePath = paths[Number.parseInt(request.params.file, 10)];
-    return serve(request, reply, absolutePath ? { absolutePath, contentType: 'font/woff' } : undefined, false);
-  });
+  app.get(
+    '/editor/fonts/:file',
+    {
+      schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[0-9]{1,6}\\.woff$' }) }) },
+    },
+    async (request, reply) => {
+      const { paths } = await build();
+      const absolutePath = paths[Number.parseInt(request.params.file, 10)];
+      return serve(request, reply, absolutePath ? { absolutePath, contentType: 'font/woff' } : undefined, false);
+    },
+  );
 }

@@ -33,7 +33,10 @@ test('every issue family is bundled with 400 and 700, and its files exist', () =
   for (const f of FAMILIES) {
     const own = faces.filter((x) => x.family === f);
     assert.ok(own.some((x) => x.weight === 400) && own.some((x) => x.weight === 700), f);
-    assert.ok(own.some((x) => x.unicodeRange?.includes('U+0000-00FF')), `${f} latin subset`);
+    assert.ok(
+      own.some((x) => x.unicodeRange?.includes('U+0000-00FF')),
+      `${f} latin subset`,
+    );
   }
   for (const face of faces) assert.ok(existsSync(face.file), face.file);
 });
@@ -50,7 +53,15 @@ test('each family draws with its own file, not a fallback', () => {
 
 test('non-Latin scripts and emoji draw real glyphs, never .notdef boxes', () => {
   // U+0378 is unassigned: every font answers it with .notdef, the tofu box.
-  for (const [label, text] of [['cyrillic', 'Привет'], ['greek', 'Καλημέρα'], ['cjk', '中文字体'], ['japanese', 'ひらがな'], ['arabic', 'مرحبا'], ['hebrew', 'שלום'], ['emoji', '😀🎉']]) {
+  for (const [label, text] of [
+    ['cyrillic', 'Привет'],
+    ['greek', 'Καλημέρα'],
+    ['cjk', '中文字体'],
+    ['japanese', 'ひらがな'],
+    ['arabic', 'مرحبا'],
+    ['hebrew', 'שלום'],
+    ['emoji', '😀🎉'],
+  ]) {
     const px = draw(text, 'Inter');
     const tofu = draw('\u0378'.repeat([...text].length), 'Inter');
     assert.ok(inked(px) > 200, label);

@@ -93,7 +93,12 @@ const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy
 export function parseFamilyList(fontFamily: string): string[] {
   return fontFamily
     .split(',')
-    .map((s) => s.trim().replace(/^(['"])(.*)\1$/, '$2').trim())
+    .map((s) =>
+      s
+        .trim()
+        .replace(/^(['"])(.*)\1$/, '$2')
+        .trim(),
+    )
     .filter((s) => s.length > 0);
 }
 
@@ -111,9 +116,7 @@ function weightDistance(desired: number, actual: number): number {
 
 function accountAliases(family: string, weight: number, style: string, allowed?: ReadonlySet<string>): string[] {
   const lower = family.toLowerCase();
-  const matches = [...accountFaces.values()].filter(
-    (f) => f.family.toLowerCase() === lower && (!allowed || allowed.has(f.key)),
-  );
+  const matches = [...accountFaces.values()].filter((f) => f.family.toLowerCase() === lower && (!allowed || allowed.has(f.key)));
   matches.sort((a, b) => {
     const sa = a.style === style ? 0 : 1;
     const sb = b.style === style ? 0 : 1;
@@ -139,12 +142,7 @@ const stackCache = new Map<string, string>();
  * bundled subset aliases, then the shared fallbacks. Unknown names pass through
  * so a system font can still answer, as it would in a browser.
  */
-export function resolveFontStack(
-  fontFamily: string,
-  weight: number,
-  style: string,
-  accountKeys?: ReadonlySet<string>,
-): string {
+export function resolveFontStack(fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): string {
   const cacheKey = `${fontFamily}|${weight}|${style}|${accountKeys ? [...accountKeys].join(',') : '*'}|${accountFaces.size}`;
   const hit = stackCache.get(cacheKey);
   if (hit) return hit;

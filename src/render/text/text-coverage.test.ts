@@ -71,8 +71,20 @@ test('colour emoji are drawn untouched', () => {
 
 test('a percentage gradient fills text through a pattern (Text._applyPatternGradientTransformText)', () => {
   const obj = {
-    type: 'textbox', text: 'vertical', fontFamily: 'Lato', fontSize: 36, width: 200,
-    fill: { type: 'linear', gradientUnits: 'percentage', coords: { x1: 0, y1: 0, x2: 0, y2: 1 }, colorStops: [{ offset: 0, color: '#ff0000' }, { offset: 1, color: '#0000ff' }] },
+    type: 'textbox',
+    text: 'vertical',
+    fontFamily: 'Lato',
+    fontSize: 36,
+    width: 200,
+    fill: {
+      type: 'linear',
+      gradientUnits: 'percentage',
+      coords: { x1: 0, y1: 0, x2: 0, y2: 1 },
+      colorStops: [
+        { offset: 0, color: '#ff0000' },
+        { offset: 1, color: '#0000ff' },
+      ],
+    },
   };
   const prepared = prepareText(obj);
   const canvas = createCanvas(220, 60);
@@ -80,15 +92,16 @@ test('a percentage gradient fills text through a pattern (Text._applyPatternGrad
   ctx.translate(110, 30);
   drawText(ctx, prepared, obj);
   const px = ctx.getImageData(0, 0, 220, 60).data;
-  let top = { r: 0, b: 0 };
-  let bottom = { r: 0, b: 0 };
-  for (let y = 0; y < 60; y++) for (let x = 0; x < 220; x++) {
-    const i = (y * 220 + x) * 4;
-    if (px[i + 3] < 200) continue;
-    const half = y < 30 ? top : bottom;
-    half.r += px[i];
-    half.b += px[i + 2];
-  }
+  const top = { r: 0, b: 0 };
+  const bottom = { r: 0, b: 0 };
+  for (let y = 0; y < 60; y++)
+    for (let x = 0; x < 220; x++) {
+      const i = (y * 220 + x) * 4;
+      if (px[i + 3] < 200) continue;
+      const half = y < 30 ? top : bottom;
+      half.r += px[i];
+      half.b += px[i + 2];
+    }
   // Before the fix the text was scaled by the gradient transform and vanished.
   assert.ok(top.r + top.b > 0 && bottom.r + bottom.b > 0, 'text is drawn');
   assert.ok(top.r > top.b && bottom.b > bottom.r, 'red at the top, blue at the bottom');

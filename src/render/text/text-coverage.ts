@@ -117,11 +117,22 @@ export function fillTextLikeChromium(f: CoverageFill): void {
   const right = (rtl ? f.x : f.x + advance) + size * 0.6 + 2;
   const top = f.y - size * 1.4 - 2;
   const bottom = f.y + size * 0.7 + 2;
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const [px, py] of [[left, top], [right, top], [left, bottom], [right, bottom]]) {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const [px, py] of [
+    [left, top],
+    [right, top],
+    [left, bottom],
+    [right, bottom],
+  ]) {
     const dx = m.a * px + m.c * py + m.e;
     const dy = m.b * px + m.d * py + m.f;
-    x0 = Math.min(x0, dx); x1 = Math.max(x1, dx); y0 = Math.min(y0, dy); y1 = Math.max(y1, dy);
+    x0 = Math.min(x0, dx);
+    x1 = Math.max(x1, dx);
+    y0 = Math.min(y0, dy);
+    y1 = Math.max(y1, dy);
   }
   const bx = Math.max(0, Math.floor(x0));
   const by = Math.max(0, Math.floor(y0));
@@ -154,10 +165,7 @@ export function fillTextLikeChromium(f: CoverageFill): void {
     lctx.restore();
     return;
   }
-  const inv = (px: number, py: number): [number, number] => [
-    (t.d * (px - t.e) - t.c * (py - t.f)) / det,
-    (-t.b * (px - t.e) + t.a * (py - t.f)) / det,
-  ];
+  const inv = (px: number, py: number): [number, number] => [(t.d * (px - t.e) - t.c * (py - t.f)) / det, (-t.b * (px - t.e) + t.a * (py - t.f)) / det];
   lctx.beginPath();
   const corners = [inv(0, 0), inv(w, 0), inv(w, h), inv(0, h)];
   lctx.moveTo(corners[0][0], corners[0][1]);

@@ -51,9 +51,10 @@ function colorWithOpacity(color: string, opacity: number | undefined): string {
 
 function liveGradient(ctx: SKRSContext2D, paint: GradientLike): CanvasGradient {
   const c = paint.coords;
-  const g = paint.type === 'radial'
-    ? ctx.createRadialGradient(c.x1 ?? 0, c.y1 ?? 0, c.r1 ?? 0, c.x2 ?? 0, c.y2 ?? 0, c.r2 ?? 0)
-    : ctx.createLinearGradient(c.x1 ?? 0, c.y1 ?? 0, c.x2 ?? 0, c.y2 ?? 0);
+  const g =
+    paint.type === 'radial'
+      ? ctx.createRadialGradient(c.x1 ?? 0, c.y1 ?? 0, c.r1 ?? 0, c.x2 ?? 0, c.y2 ?? 0, c.r2 ?? 0)
+      : ctx.createLinearGradient(c.x1 ?? 0, c.y1 ?? 0, c.x2 ?? 0, c.y2 ?? 0);
   for (const s of paint.colorStops) g.addColorStop(s.offset, colorWithOpacity(s.color, s.opacity));
   return g;
 }
@@ -219,7 +220,18 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
   ctx.restore();
 }
 
-function renderChar(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' | 'strokeText', lineIndex: number, charIndex: number, text: string, left: number, top: number, opts: DrawOptions, width?: number): void {
+function renderChar(
+  ctx: SKRSContext2D,
+  layout: TextLayout,
+  method: 'fillText' | 'strokeText',
+  lineIndex: number,
+  charIndex: number,
+  text: string,
+  left: number,
+  top: number,
+  opts: DrawOptions,
+  width?: number,
+): void {
   const decl = layout.styleDeclaration(lineIndex, charIndex);
   const full = layout.completeStyle(lineIndex, charIndex);
   const shouldFill = method === 'fillText' && full.fill;

@@ -45,7 +45,13 @@ export interface TextProps {
   accountKeys?: ReadonlySet<string>;
 }
 
-export interface GraphemeBox { width: number; kernedWidth: number; left: number; height: number; deltaY: number }
+export interface GraphemeBox {
+  width: number;
+  kernedWidth: number;
+  left: number;
+  height: number;
+  deltaY: number;
+}
 
 let measuringCtx: SKRSContext2D | undefined;
 let measuringFont = '';
@@ -143,11 +149,20 @@ export class TextLayout {
   completeStyle(lineIndex: number, charIndex: number): Required<Pick<CharStyle, 'fontSize' | 'fontFamily' | 'fontWeight' | 'fontStyle' | 'deltaY'>> & CharStyle {
     const p = this.p;
     return {
-      fontSize: p.fontSize, fontWeight: p.fontWeight, fontFamily: p.fontFamily, fontStyle: p.fontStyle,
-      underline: p.underline, overline: p.overline, linethrough: p.linethrough,
-      stroke: p.stroke, strokeWidth: p.strokeWidth, fill: p.fill, deltaY: p.deltaY,
+      fontSize: p.fontSize,
+      fontWeight: p.fontWeight,
+      fontFamily: p.fontFamily,
+      fontStyle: p.fontStyle,
+      underline: p.underline,
+      overline: p.overline,
+      linethrough: p.linethrough,
+      stroke: p.stroke,
+      strokeWidth: p.strokeWidth,
+      fill: p.fill,
+      deltaY: p.deltaY,
       textBackgroundColor: p.textBackgroundColor,
-      textDecorationThickness: p.textDecorationThickness, textDecorationColor: p.textDecorationColor,
+      textDecorationThickness: p.textDecorationThickness,
+      textDecorationColor: p.textDecorationColor,
       ...this.styleDeclaration(lineIndex, charIndex),
     };
   }
@@ -166,8 +181,14 @@ export class TextLayout {
     if (this.styleMap) {
       const map = this.styleMap[lineIndex];
       const next = this.styleMap[lineIndex + 1];
-      if (map) { line = map.line; offset = map.offset; }
-      if (next) { shouldLimit = next.line === line; nextOffset = next.offset; }
+      if (map) {
+        line = map.line;
+        offset = map.offset;
+      }
+      if (next) {
+        shouldLimit = next.line === line;
+        nextOffset = next.offset;
+      }
     }
     const chars = this.p.styles[line];
     if (!chars) return true;

@@ -26,10 +26,20 @@ export interface CharStyle {
 export type StyleMapObject = Record<number, Record<number, CharStyle>>;
 
 export const STYLE_PROPERTIES = [
-  'fontSize', 'fontWeight', 'fontFamily', 'fontStyle',
-  'underline', 'overline', 'linethrough',
-  'stroke', 'strokeWidth', 'fill', 'deltaY', 'textBackgroundColor',
-  'textDecorationThickness', 'textDecorationColor',
+  'fontSize',
+  'fontWeight',
+  'fontFamily',
+  'fontStyle',
+  'underline',
+  'overline',
+  'linethrough',
+  'stroke',
+  'strokeWidth',
+  'fill',
+  'deltaY',
+  'textBackgroundColor',
+  'textDecorationThickness',
+  'textDecorationColor',
 ] as const;
 
 const ASCII = /^[\x00-\x7f]*$/;

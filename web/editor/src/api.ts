@@ -125,8 +125,12 @@ async function previewPng(template: TemplateDocument): Promise<PreviewPng> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/image/preview'), {
-      method: 'POST', headers: headers('POST', true), body: JSON.stringify({ template }),
-      cache: 'no-store', credentials: 'same-origin', referrerPolicy: 'same-origin',
+      method: 'POST',
+      headers: headers('POST', true),
+      body: JSON.stringify({ template }),
+      cache: 'no-store',
+      credentials: 'same-origin',
+      referrerPolicy: 'same-origin',
     });
   } catch (error) {
     throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
@@ -149,8 +153,7 @@ export const api = {
   templates: () => request<TemplateSummaryDated[]>('GET', '/templates/all'),
   gallery: () => request<StarterTemplate[]>('GET', '/templates/gallery'),
   createTemplate: (name: string, template: TemplateDocument) => request<TemplateSummary>('POST', '/templates', { name, template }),
-  updateTemplate: (id: string, name: string, template: TemplateDocument) =>
-    request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),
+  updateTemplate: (id: string, name: string, template: TemplateDocument) => request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),
   accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
   bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
   uploadAsset: (file: Blob) => request<Asset>('POST', '/assets', file),

@@ -28,7 +28,10 @@ export class CropMode {
   /** Called when crop mode starts or ends (the properties panel's toggle shows it). */
   onToggle: (() => void) | null = null;
 
-  constructor(private readonly canvas: Canvas, private readonly store: DocumentStore) {
+  constructor(
+    private readonly canvas: Canvas,
+    private readonly store: DocumentStore,
+  ) {
     canvas.on('mouse:down', () => this.begin());
     canvas.on('object:scaling', ({ target }: BasicTransformEvent<TPointerEvent> & { target: FabricObject }) => {
       if (target === this.image) this.resize();
@@ -106,8 +109,14 @@ export class CropMode {
     const width = clamp(right, cropX + 1, source.width) - cropX;
     const height = clamp(bottom, cropY + 1, source.height) - cropY;
     o.set({
-      cropX: round(cropX), cropY: round(cropY), width: round(width), height: round(height), scaleX: s.scaleX, scaleY: s.scaleY,
-      left: s.left + (round(cropX) - s.cropX) * s.scaleX, top: s.top + (round(cropY) - s.cropY) * s.scaleY,
+      cropX: round(cropX),
+      cropY: round(cropY),
+      width: round(width),
+      height: round(height),
+      scaleX: s.scaleX,
+      scaleY: s.scaleY,
+      left: s.left + (round(cropX) - s.cropX) * s.scaleX,
+      top: s.top + (round(cropY) - s.cropY) * s.scaleY,
     });
     o.setCoords();
   }

@@ -82,7 +82,10 @@ export class DocumentStore {
   /** The selected top-level objects, in paint order (one for a single selection, several for an ActiveSelection). */
   selection(): FabricObject[] {
     const all = this.objects();
-    return this.canvas.getActiveObjects().filter((o) => all.includes(o)).sort((a, b) => all.indexOf(a) - all.indexOf(b));
+    return this.canvas
+      .getActiveObjects()
+      .filter((o) => all.includes(o))
+      .sort((a, b) => all.indexOf(a) - all.indexOf(b));
   }
 
   /** Selects exactly these objects: none, one, or several as one ActiveSelection. */
@@ -140,7 +143,10 @@ export class DocumentStore {
       await this.canvas.loadFromJSON(content);
       if (doc.background === undefined) this.canvas.backgroundColor = '';
       for (const o of this.objects()) if (o instanceof Textbox) o.initDimensions();
-      this.selectMany(selectedIndexes.map((i) => this.objects()[i]).filter((o) => o !== undefined), false);
+      this.selectMany(
+        selectedIndexes.map((i) => this.objects()[i]).filter((o) => o !== undefined),
+        false,
+      );
       this.canvas.requestRenderAll();
     } finally {
       this.restoring = false;
@@ -175,9 +181,15 @@ export class DocumentStore {
       case 'text': {
         const heading = name === 'title';
         const options = {
-          name, left: w * 0.08, top: h * 0.1 + this.objects().length * 12, width: w * 0.6,
-          fontFamily: 'Inter', fontSize: Math.round(unit * (heading ? 0.09 : 0.045)), fontWeight: heading ? 700 : 400,
-          fill: '#111827', lineHeight: 1.16,
+          name,
+          left: w * 0.08,
+          top: h * 0.1 + this.objects().length * 12,
+          width: w * 0.6,
+          fontFamily: 'Inter',
+          fontSize: Math.round(unit * (heading ? 0.09 : 0.045)),
+          fontWeight: heading ? 700 : 400,
+          fill: '#111827',
+          lineHeight: 1.16,
         };
         await ensureFonts([{ ...options, text: 'Your text here' }]);
         object = new Textbox(heading ? 'Your headline here' : 'Your text here', options as TOptions<Textbox>);

@@ -58,7 +58,13 @@ export class EditingTools {
     const doc = { version: '7.4.0', width: this.store.width, height: this.store.height, objects: renamed } as unknown as TemplateDocument;
     const checked = validateTemplate(doc, { fontFamilies: this.fontFamilies() });
     if (!checked.ok) {
-      this.say(`Not pasted: ${checked.issues.slice(0, 2).map((i) => i.message).join('; ')}`, 'error');
+      this.say(
+        `Not pasted: ${checked.issues
+          .slice(0, 2)
+          .map((i) => i.message)
+          .join('; ')}`,
+        'error',
+      );
       return;
     }
     await this.store.paste(renamed, offset);

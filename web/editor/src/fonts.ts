@@ -59,7 +59,10 @@ export async function ensureFonts(texts: readonly TextLike[]): Promise<void> {
   const families = new Set<string>();
   for (const t of texts) {
     if (typeof t.fontFamily !== 'string') continue;
-    const family = t.fontFamily.split(',')[0].trim().replace(/^['"]|['"]$/g, '');
+    const family = t.fontFamily
+      .split(',')[0]
+      .trim()
+      .replace(/^['"]|['"]$/g, '');
     families.add(family);
     register(family);
     const weight = t.fontWeight === 'bold' ? '700' : String(t.fontWeight ?? '400');

@@ -47,7 +47,13 @@ async function main(): Promise<void> {
   const canvas = new Canvas(byId<HTMLCanvasElement>('canvas'), { preserveObjectStacking: true, backgroundColor: '#ffffff' });
   const store = new DocumentStore(canvas);
   const cropMode = new CropMode(canvas, store);
-  const properties = new PropertiesPanel(byId('properties'), store, () => fontChoices, (name) => errorsByName.get(name) ?? [], cropMode);
+  const properties = new PropertiesPanel(
+    byId('properties'),
+    store,
+    () => fontChoices,
+    (name) => errorsByName.get(name) ?? [],
+    cropMode,
+  );
   const layersRoot = byId<HTMLElement>('layers');
   const tools = new EditingTools(store, say, () => fontChoices.families);
   installSnapping(canvas, store, (target) => target === cropMode.active);
@@ -187,7 +193,13 @@ async function main(): Promise<void> {
       const doc = (parsed.template ?? parsed) as TemplateDocument;
       const checked = validateTemplate(doc, { fontFamilies: fontChoices.families });
       if (!checked.ok) {
-        say(`Not imported: ${checked.issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ')}`, 'error');
+        say(
+          `Not imported: ${checked.issues
+            .slice(0, 3)
+            .map((i) => `${i.path}: ${i.message}`)
+            .join('; ')}`,
+          'error',
+        );
         return;
       }
       await store.replace(doc);
@@ -263,7 +275,9 @@ async function main(): Promise<void> {
 
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;
-    const typing = target.closest('input, textarea, select') !== null || canvas.getActiveObject()?.isType('textbox') && (canvas.getActiveObject() as unknown as { isEditing: boolean }).isEditing;
+    const typing =
+      target.closest('input, textarea, select') !== null ||
+      (canvas.getActiveObject()?.isType('textbox') && (canvas.getActiveObject() as unknown as { isEditing: boolean }).isEditing);
     const mod = event.ctrlKey || event.metaKey;
     if (mod && event.key.toLowerCase() === 's') {
       event.preventDefault();

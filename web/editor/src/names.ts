@@ -4,7 +4,16 @@ import { LIMITS } from '../../../src/domain/object-properties.js';
 export type ObjectKind = 'text' | 'rect' | 'circle' | 'ellipse' | 'triangle' | 'polygon' | 'star' | 'line' | 'image' | 'graphic';
 
 const BASES: Record<ObjectKind, string> = {
-  text: 'text', rect: 'rectangle', circle: 'circle', ellipse: 'ellipse', triangle: 'triangle', polygon: 'polygon', star: 'star', line: 'line', image: 'photo', graphic: 'graphic',
+  text: 'text',
+  rect: 'rectangle',
+  circle: 'circle',
+  ellipse: 'ellipse',
+  triangle: 'triangle',
+  polygon: 'polygon',
+  star: 'star',
+  line: 'line',
+  image: 'photo',
+  graphic: 'graphic',
 };
 
 /**

@@ -24,7 +24,10 @@ export function installSnapping(canvas: Canvas, store: DocumentStore, skip: (tar
     // Fabric moves left/top without refreshing the cached corners: measure where it is now.
     target.setCoords();
     const moving = target instanceof ActiveSelection ? target.getObjects() : [target];
-    const others = store.objects().filter((o) => o.visible && !moving.includes(o)).map((o) => o.getBoundingRect());
+    const others = store
+      .objects()
+      .filter((o) => o.visible && !moving.includes(o))
+      .map((o) => o.getBoundingRect());
     const page = { left: 0, top: 0, width: store.width, height: store.height };
     // The threshold is in screen pixels, so it feels the same at every zoom.
     const snap = snapBox(target.getBoundingRect(), others, page, SNAP_SCREEN_PX / canvas.getZoom());

@@ -23,12 +23,16 @@ export class Zoom {
   ) {
     new ResizeObserver(() => this.apply()).observe(stage);
     // Ctrl+wheel (and a trackpad pinch, which Chromium reports as one) zooms the design, not the page.
-    stage.addEventListener('wheel', (event) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      event.preventDefault();
-      if (event.deltaY < 0) this.zoomIn();
-      else this.zoomOut();
-    }, { passive: false });
+    stage.addEventListener(
+      'wheel',
+      (event) => {
+        if (!(event.ctrlKey || event.metaKey)) return;
+        event.preventDefault();
+        if (event.deltaY < 0) this.zoomIn();
+        else this.zoomOut();
+      },
+      { passive: false },
+    );
   }
 
   get factor(): number {

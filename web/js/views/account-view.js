@@ -10,8 +10,11 @@ const REASONS = {
 
 export async function renderAccount(container, ctx) {
   document.title = 'Account · Imprint';
-  const header = h('div', { class: 'page-header' },
-    h('div', {}, h('h1', {}, 'Account'), h('p', { class: 'muted' }, 'Your balance and every credit movement. Each generated image costs 1 credit; failed requests cost nothing.')));
+  const header = h(
+    'div',
+    { class: 'page-header' },
+    h('div', {}, h('h1', {}, 'Account'), h('p', { class: 'muted' }, 'Your balance and every credit movement. Each generated image costs 1 credit; failed requests cost nothing.')),
+  );
   const summary = h('div', { class: 'stat-grid', 'aria-busy': 'true' }, skeletonStat(), skeletonStat(), skeletonStat());
   const ledger = h('section', { class: 'card', 'aria-labelledby': 'ledger-title' }, h('div', { class: 'card-header' }, h('h2', { id: 'ledger-title' }, 'Credit ledger')));
   container.append(header, summary, ledger, securityPanel(ctx));
@@ -27,22 +30,37 @@ export async function renderAccount(container, ctx) {
   }
   if (!ctx.isCurrent()) return;
   summary.removeAttribute('aria-busy');
-  clear(summary,
-    stat('Credit balance', h('span', { class: 'stat-value' }, formatNumber(account.credits)), account.credits < 1 ? 'Generation is paused until credits are granted.' : `${formatNumber(account.credits)} more image${account.credits === 1 ? '' : 's'}`),
+  clear(
+    summary,
+    stat(
+      'Credit balance',
+      h('span', { class: 'stat-value' }, formatNumber(account.credits)),
+      account.credits < 1 ? 'Generation is paused until credits are granted.' : `${formatNumber(account.credits)} more image${account.credits === 1 ? '' : 's'}`,
+    ),
     stat('Account name', h('span', { class: 'stat-value stat-text' }, account.name)),
     stat('Account id', h('span', { class: 'stat-id' }, h('code', {}, account.id), copyButton(account.id, 'Copy', 'Account id copied'))),
   );
 
   const body = h('tbody');
-  const table = h('table', { class: 'table' },
+  const table = h(
+    'table',
+    { class: 'table' },
     h('caption', { class: 'visually-hidden' }, 'Credit ledger, newest first'),
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'When'),
-      h('th', { scope: 'col' }, 'What'),
-      h('th', { scope: 'col', class: 'num' }, 'Change'),
-      h('th', { scope: 'col', class: 'num hide-sm' }, 'Balance after'),
-      h('th', { scope: 'col', class: 'hide-sm' }, 'Reference'))),
-    body);
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'When'),
+        h('th', { scope: 'col' }, 'What'),
+        h('th', { scope: 'col', class: 'num' }, 'Change'),
+        h('th', { scope: 'col', class: 'num hide-sm' }, 'Balance after'),
+        h('th', { scope: 'col', class: 'hide-sm' }, 'Reference'),
+      ),
+    ),
+    body,
+  );
   const more = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Load more');
   const footer = h('div', { class: 'card-footer' });
   const status = h('div');
@@ -74,12 +92,15 @@ export async function renderAccount(container, ctx) {
 function ledgerRow(entry) {
   const reason = REASONS[entry.reason] ?? { label: entry.reason, kind: 'neutral' };
   const positive = entry.delta > 0;
-  return h('tr', {},
+  return h(
+    'tr',
+    {},
     h('td', { class: 'nowrap' }, formatDate(entry.createdAt)),
     h('td', {}, h('span', { class: `badge badge-${reason.kind}` }, reason.label), ledgerLink(entry)),
     h('td', { class: `num delta ${positive ? 'delta-plus' : 'delta-minus'}` }, `${positive ? '+' : '−'}${formatNumber(Math.abs(entry.delta))}`),
     h('td', { class: 'num hide-sm' }, formatNumber(entry.balanceAfter)),
-    h('td', { class: 'ref hide-sm' }, entry.reference ? h('code', { title: entry.reference }, entry.reference) : h('span', { class: 'muted' }, '—')));
+    h('td', { class: 'ref hide-sm' }, entry.reference ? h('code', { title: entry.reference }, entry.reference) : h('span', { class: 'muted' }, '—')),
+  );
 }
 
 /** Where a row leads: the image a charge paid for, or the failed request a refund gave back. */

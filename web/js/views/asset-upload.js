@@ -26,8 +26,5 @@ export function assetUploadControl(id, name, upload, onUploaded) {
       status.textContent = `Not uploaded: ${error.message}`;
     }
   });
-  return h('div', { class: 'asset-upload' },
-    h('label', { for: fileId, class: 'label label-small' }, `Upload a file for ${name}`),
-    input,
-    status);
+  return h('div', { class: 'asset-upload' }, h('label', { for: fileId, class: 'label label-small' }, `Upload a file for ${name}`), input, status);
 }

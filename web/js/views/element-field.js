@@ -34,14 +34,23 @@ export function elementField(name, basic, onChange, upload) {
     input = h('input', { id, type: 'url', class: 'input input-mono', inputmode: 'url', placeholder: 'https://… or data:image/…', spellcheck: 'false' });
     input.value = startText;
     control = upload
-      ? h('div', { class: 'src-control' }, input, assetUploadControl(id, name, upload, (url) => {
-        input.value = url;
-        input.dispatchEvent(new Event('input'));
-      }))
+      ? h(
+          'div',
+          { class: 'src-control' },
+          input,
+          assetUploadControl(id, name, upload, (url) => {
+            input.value = url;
+            input.dispatchEvent(new Event('input'));
+          }),
+        )
       : input;
   } else {
     input = h('input', {
-      id, type: 'text', class: 'input input-mono', spellcheck: 'false', autocomplete: 'off',
+      id,
+      type: 'text',
+      class: 'input input-mono',
+      spellcheck: 'false',
+      autocomplete: 'off',
       placeholder: editable ? '#RRGGBB, rgba(…) or transparent' : 'Gradient — type a colour to replace it',
     });
     input.value = startText;
@@ -65,15 +74,21 @@ export function elementField(name, basic, onChange, upload) {
   }
 
   const kindLabel = property === 'text' ? 'Text' : property === 'src' ? 'Image URL' : 'Colour';
-  const root = h('div', { class: 'field element-field', dataset: { element: name } },
-    h('div', { class: 'field-head' },
+  const root = h(
+    'div',
+    { class: 'field element-field', dataset: { element: name } },
+    h(
+      'div',
+      { class: 'field-head' },
       h('label', { for: id, class: 'label' }, h('span', { class: 'element-name' }, name)),
       h('span', { class: 'kind' }, kindLabel, h('code', {}, property)),
       editedBadge,
-      resetButton),
+      resetButton,
+    ),
     control,
     !editable ? h('p', { class: 'help' }, 'This element has a gradient fill; leave the field empty to keep it.') : null,
-    errorText);
+    errorText,
+  );
   input.setAttribute('aria-describedby', errorText.id);
 
   function change() {

@@ -18,12 +18,24 @@ export function elementGroup(element, basic, onChange, upload) {
   const main = mainProperty && element.fields.some((f) => f.property === mainProperty) ? elementField(element.name, basic, onChange, upload) : null;
   const others = element.fields.filter((f) => f.property !== main?.property).map((f) => propertyInput(element.name, f, onChange));
   const editedCount = h('span', { class: 'badge badge-info', hidden: true });
-  const more = h('details', { class: 'more-props' },
+  const more = h(
+    'details',
+    { class: 'more-props' },
     h('summary', {}, `More properties of ${element.name} (${others.length})`, editedCount),
-    h('div', { class: 'props-grid' }, others.map((o) => o.root)));
-  const root = h('div', { class: 'element-group', dataset: { group: element.name, kind: element.kind } },
-    main ? main.root : h('div', { class: 'field-head' }, h('span', { class: 'element-name' }, element.name), h('span', { class: 'kind' }, KIND_NAMES[element.kind] ?? element.kind)),
-    others.length ? more : null);
+    h(
+      'div',
+      { class: 'props-grid' },
+      others.map((o) => o.root),
+    ),
+  );
+  const root = h(
+    'div',
+    { class: 'element-group', dataset: { group: element.name, kind: element.kind } },
+    main
+      ? main.root
+      : h('div', { class: 'field-head' }, h('span', { class: 'element-name' }, element.name), h('span', { class: 'kind' }, KIND_NAMES[element.kind] ?? element.kind)),
+    others.length ? more : null,
+  );
 
   const onEdit = () => {
     const n = others.filter((o) => o.change() !== null).length;

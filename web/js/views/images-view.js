@@ -8,8 +8,16 @@ export async function renderImages(container, ctx) {
   const more = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Load more');
   const footer = h('div', { class: 'card-footer' });
   container.append(
-    h('div', { class: 'page-header' },
-      h('div', {}, h('h1', {}, 'Images'), h('p', { class: 'muted' }, 'Every image this account generated, newest first. Identical images are stored once, so rendering the same thing twice shows it once.'))),
+    h(
+      'div',
+      { class: 'page-header' },
+      h(
+        'div',
+        {},
+        h('h1', {}, 'Images'),
+        h('p', { class: 'muted' }, 'Every image this account generated, newest first. Identical images are stored once, so rendering the same thing twice shows it once.'),
+      ),
+    ),
     h('section', { class: 'card', 'aria-label': 'Image history' }, grid, status, footer),
   );
 
@@ -25,7 +33,16 @@ export async function renderImages(container, ctx) {
       if (grid.childElementCount === 0) {
         clear(status, h('p', { class: 'empty' }, 'No images yet. Open a template and press Generate, or call ', h('code', {}, 'POST /image/generate'), '.'));
       }
-      clear(footer, cursor ? more : h('span', { class: 'muted small' }, grid.childElementCount ? grid.childElementCount === 1 ? 'The only image so far.' : `All ${grid.childElementCount} images shown.` : ''));
+      clear(
+        footer,
+        cursor
+          ? more
+          : h(
+              'span',
+              { class: 'muted small' },
+              grid.childElementCount ? (grid.childElementCount === 1 ? 'The only image so far.' : `All ${grid.childElementCount} images shown.`) : '',
+            ),
+      );
     } catch (error) {
       if (ctx.isCurrent()) clear(status, errorBox(error, 'Could not load the images'));
     } finally {
@@ -39,14 +56,26 @@ export async function renderImages(container, ctx) {
 
 function imageCard(image) {
   const title = image.templateName ?? 'Deleted template';
-  return h('li', { class: 'image-card', id: `image-${image.id}` },
-    h('a', { class: 'image-thumb', href: image.imageURL, target: '_blank', rel: 'noopener' },
-      h('img', { src: image.imageURL, alt: `${title}, ${image.width}×${image.height} ${image.format.toUpperCase()}`, loading: 'lazy', decoding: 'async' })),
-    h('div', { class: 'image-meta' },
+  return h(
+    'li',
+    { class: 'image-card', id: `image-${image.id}` },
+    h(
+      'a',
+      { class: 'image-thumb', href: image.imageURL, target: '_blank', rel: 'noopener' },
+      h('img', { src: image.imageURL, alt: `${title}, ${image.width}×${image.height} ${image.format.toUpperCase()}`, loading: 'lazy', decoding: 'async' }),
+    ),
+    h(
+      'div',
+      { class: 'image-meta' },
       h('p', { class: 'image-title' }, image.templateName ? title : h('span', { class: 'muted' }, title)),
       h('p', { class: 'muted small' }, formatDate(image.createdAt), ' · ', `${image.width}×${image.height} ${image.format.toUpperCase()}`),
       image.requestId ? h('p', { class: 'small' }, 'Request ', h('code', { class: 'ref-code', title: image.requestId }, image.requestId)) : null,
-      h('div', { class: 'image-actions' },
+      h(
+        'div',
+        { class: 'image-actions' },
         h('a', { class: 'btn btn-small btn-ghost', href: image.imageURL, target: '_blank', rel: 'noopener' }, 'Open'),
-        copyButton(image.imageURL, 'Copy URL', 'Image URL copied'))));
+        copyButton(image.imageURL, 'Copy URL', 'Image URL copied'),
+      ),
+    ),
+  );
 }

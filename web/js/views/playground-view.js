@@ -13,7 +13,8 @@ export async function renderPlayground(container, ctx, templateId) {
   const meta = h('p', { class: 'muted meta-line' });
   container.append(
     h('nav', { class: 'breadcrumb', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/templates' }, icon('back'), 'Templates')),
-    h('div', { class: 'page-header' }, h('div', {}, title, meta)));
+    h('div', { class: 'page-header' }, h('div', {}, title, meta)),
+  );
   const loading = h('p', { class: 'empty', 'aria-busy': 'true' }, 'Loading the template…');
   container.append(loading);
 
@@ -29,38 +30,71 @@ export async function renderPlayground(container, ctx, templateId) {
   if (!ctx.isCurrent()) return;
   document.title = `${template.name} · Imprint`;
   title.textContent = template.name;
-  clear(meta,
+  clear(
+    meta,
     h('span', { class: 'id-cell' }, h('code', {}, template.id), copyButton(template.id, '', 'Template id copied')),
     h('span', {}, `${template.template.width} × ${template.template.height} px`),
-    h('span', {}, `${Object.keys(elements).length} elements`));
+    h('span', {}, `${Object.keys(elements).length} elements`),
+  );
 
   const state = { format: 'png', scale: 1 };
   const upload = (file) => ctx.api.uploadAsset(file);
   const fields = described.map((element) => elementGroup(element, elements[element.name], refreshCurl, upload));
   let language = SNIPPETS[0];
   const curlPre = h('pre', { class: 'code code-block', tabindex: '0', 'aria-label': 'The request as a curl command' });
-  const languageButtons = SNIPPETS.map((snippet) => h('button', {
-    type: 'button', class: 'seg-button', 'aria-pressed': String(snippet === language),
-    onclick: () => {
-      language = snippet;
-      for (const [i, b] of languageButtons.entries()) b.setAttribute('aria-pressed', String(SNIPPETS[i] === language));
-      curlPre.setAttribute('aria-label', `The request as ${snippet.id === 'curl' ? 'a curl command' : snippet.label}`);
-      refreshCurl();
-    },
-  }, snippet.label));
+  const languageButtons = SNIPPETS.map((snippet) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'seg-button',
+        'aria-pressed': String(snippet === language),
+        onclick: () => {
+          language = snippet;
+          for (const [i, b] of languageButtons.entries()) b.setAttribute('aria-pressed', String(SNIPPETS[i] === language));
+          curlPre.setAttribute('aria-label', `The request as ${snippet.id === 'curl' ? 'a curl command' : snippet.label}`);
+          refreshCurl();
+        },
+      },
+      snippet.label,
+    ),
+  );
   const generateButton = h('button', { type: 'submit', class: 'btn btn-primary btn-large' }, icon('sparkle'), 'Generate image');
   const previewButton = h('button', { type: 'button', class: 'btn btn-secondary btn-large', onclick: () => preview() }, 'Preview (free)');
   let previewUrl = null;
   const resetAll = h('button', { type: 'button', class: 'btn btn-ghost', onclick: () => fields.forEach((f) => f.reset()) }, icon('reset'), 'Reset all');
-  const formatSelect = h('select', { id: 'opt-format', class: 'input', onchange: () => { state.format = formatSelect.value; refreshCurl(); } },
-    ['png', 'jpeg', 'webp'].map((f) => h('option', { value: f }, f.toUpperCase())));
+  const formatSelect = h(
+    'select',
+    {
+      id: 'opt-format',
+      class: 'input',
+      onchange: () => {
+        state.format = formatSelect.value;
+        refreshCurl();
+      },
+    },
+    ['png', 'jpeg', 'webp'].map((f) => h('option', { value: f }, f.toUpperCase())),
+  );
   const scaleInput = h('input', {
-    id: 'opt-scale', type: 'number', class: 'input', min: '0.1', max: '4', step: '0.1', value: '1',
-    oninput: () => { state.scale = Number(scaleInput.value) || 1; refreshCurl(); },
+    id: 'opt-scale',
+    type: 'number',
+    class: 'input',
+    min: '0.1',
+    max: '4',
+    step: '0.1',
+    value: '1',
+    oninput: () => {
+      state.scale = Number(scaleInput.value) || 1;
+      refreshCurl();
+    },
   });
   const result = h('div', { class: 'result', 'aria-live': 'polite' }, placeholder());
-  const previewCard = h('section', { class: 'card preview-card', 'aria-labelledby': 'result-title' },
-    h('div', { class: 'card-header' }, h('h2', { id: 'result-title' }, 'Result')), result);
+  const previewCard = h(
+    'section',
+    { class: 'card preview-card', 'aria-labelledby': 'result-title' },
+    h('div', { class: 'card-header' }, h('h2', { id: 'result-title' }, 'Result')),
+    result,
+  );
 
   const changes = () => changesOf(fields.map((field) => [field.name, field.changes()]));
   function requestBody() {
@@ -78,10 +112,20 @@ export async function renderPlayground(container, ctx, templateId) {
       if (!ctx.isCurrent()) return;
       if (previewUrl) URL.revokeObjectURL(previewUrl);
       previewUrl = URL.createObjectURL(png);
-      clear(result, h('div', { class: 'stack' },
-        h('div', { class: 'image-frame' }, h('img', { src: previewUrl, alt: `Free preview of the template “${template.name}” with your changes`, class: 'result-image' })),
-        h('p', { class: 'muted small', id: 'preview-note' }, 'Preview: rendered by the API exactly as Generate would, but not stored, with no URL and no credit used.',
-          remainingToday === null ? '' : ` Free previews left today: ${remainingToday}.`)));
+      clear(
+        result,
+        h(
+          'div',
+          { class: 'stack' },
+          h('div', { class: 'image-frame' }, h('img', { src: previewUrl, alt: `Free preview of the template “${template.name}” with your changes`, class: 'result-image' })),
+          h(
+            'p',
+            { class: 'muted small', id: 'preview-note' },
+            'Preview: rendered by the API exactly as Generate would, but not stored, with no URL and no credit used.',
+            remainingToday === null ? '' : ` Free previews left today: ${remainingToday}.`,
+          ),
+        ),
+      );
     } catch (error) {
       if (!ctx.isCurrent()) return;
       clear(result, errorBox(error, 'Preview failed'));
@@ -125,27 +169,55 @@ export async function renderPlayground(container, ctx, templateId) {
     }
   }
 
-  const form = h('form', {
-    class: 'card elements-card', 'aria-labelledby': 'elements-title', novalidate: true, onsubmit: generate,
-    onkeydown: (event) => { if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) form.requestSubmit(); },
-  },
-  h('div', { class: 'card-header' }, h('h2', { id: 'elements-title' }, 'Elements'), resetAll),
-  fields.length
-    ? elementsList(fields)
-    : h('p', { class: 'empty' }, 'This template has no named elements: it always renders the same image.'),
-  h('div', { class: 'options-row' },
-    h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
-    h('div', { class: 'field field-inline' }, h('label', { for: 'opt-scale', class: 'label' }, 'Scale'), scaleInput)),
-  h('div', { class: 'form-actions' },
-    previewButton,
-    generateButton,
-    h('p', { class: 'muted small' }, 'Preview is free (PNG, not stored). Generate costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.')));
+  const form = h(
+    'form',
+    {
+      class: 'card elements-card',
+      'aria-labelledby': 'elements-title',
+      novalidate: true,
+      onsubmit: generate,
+      onkeydown: (event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) form.requestSubmit();
+      },
+    },
+    h('div', { class: 'card-header' }, h('h2', { id: 'elements-title' }, 'Elements'), resetAll),
+    fields.length ? elementsList(fields) : h('p', { class: 'empty' }, 'This template has no named elements: it always renders the same image.'),
+    h(
+      'div',
+      { class: 'options-row' },
+      h('div', { class: 'field field-inline' }, h('label', { for: 'opt-format', class: 'label' }, 'Format'), formatSelect),
+      h('div', { class: 'field field-inline' }, h('label', { for: 'opt-scale', class: 'label' }, 'Scale'), scaleInput),
+    ),
+    h(
+      'div',
+      { class: 'form-actions' },
+      previewButton,
+      generateButton,
+      h('p', { class: 'muted small' }, 'Preview is free (PNG, not stored). Generate costs 1 credit. ', h('kbd', {}, 'Ctrl'), ' + ', h('kbd', {}, 'Enter'), ' also generates.'),
+    ),
+  );
 
-  const curlCard = h('section', { class: 'card', 'aria-labelledby': 'curl-title' },
-    h('div', { class: 'card-header' }, h('h2', { id: 'curl-title' }, 'As code'), copyButton(() => curlPre.textContent, 'Copy', 'Code copied')),
+  const curlCard = h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'curl-title' },
+    h(
+      'div',
+      { class: 'card-header' },
+      h('h2', { id: 'curl-title' }, 'As code'),
+      copyButton(() => curlPre.textContent, 'Copy', 'Code copied'),
+    ),
     h('div', { class: 'seg', role: 'group', 'aria-label': 'Language' }, languageButtons),
     curlPre,
-    h('p', { class: 'muted small card-note' }, 'Exactly the request the Generate button sends; it follows your edits. Each reads the key from the ', h('code', {}, 'IMPRINT_KEY'), ' environment variable: run ', h('code', {}, 'export IMPRINT_KEY=imp_…'), ' first.'));
+    h(
+      'p',
+      { class: 'muted small card-note' },
+      'Exactly the request the Generate button sends; it follows your edits. Each reads the key from the ',
+      h('code', {}, 'IMPRINT_KEY'),
+      ' environment variable: run ',
+      h('code', {}, 'export IMPRINT_KEY=imp_…'),
+      ' first.',
+    ),
+  );
 
   refreshCurl();
   loading.replaceWith(h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard)));
@@ -159,10 +231,22 @@ export async function renderPlayground(container, ctx, templateId) {
 function elementsList(fields) {
   const content = fields.filter((f) => f.property === 'text' || f.property === 'src');
   const decorative = fields.filter((f) => f.property !== 'text' && f.property !== 'src');
-  if (!content.length || !decorative.length) return h('div', { class: 'elements-list' }, fields.map((f) => f.root));
-  const folded = h('details', { class: 'decorative' },
+  if (!content.length || !decorative.length)
+    return h(
+      'div',
+      { class: 'elements-list' },
+      fields.map((f) => f.root),
+    );
+  const folded = h(
+    'details',
+    { class: 'decorative' },
     h('summary', {}, `Shapes and colours (${decorative.length})`),
-    h('div', { class: 'elements-list' }, decorative.map((f) => f.root)));
+    h(
+      'div',
+      { class: 'elements-list' },
+      decorative.map((f) => f.root),
+    ),
+  );
   for (const field of decorative) {
     const setError = field.setError;
     field.setError = (message, property) => {
@@ -170,31 +254,65 @@ function elementsList(fields) {
       setError(message, property);
     };
   }
-  return h('div', {}, h('div', { class: 'elements-list' }, content.map((f) => f.root)), folded);
+  return h(
+    'div',
+    {},
+    h(
+      'div',
+      { class: 'elements-list' },
+      content.map((f) => f.root),
+    ),
+    folded,
+  );
 }
 
 function placeholder() {
-  return h('div', { class: 'placeholder' }, icon('image'), h('p', {}, 'Edit the elements, then press ', h('strong', {}, 'Generate image'), '.'), h('p', { class: 'muted small' }, 'The rendered image and its URL appear here.'));
+  return h(
+    'div',
+    { class: 'placeholder' },
+    icon('image'),
+    h('p', {}, 'Edit the elements, then press ', h('strong', {}, 'Generate image'), '.'),
+    h('p', { class: 'muted small' }, 'The rendered image and its URL appear here.'),
+  );
 }
 
 function success(response, name) {
   const image = h('img', { src: response.imageURL, alt: `Generated image from the template “${name}”`, class: 'result-image', decoding: 'async' });
   const frame = h('a', { href: response.imageURL, target: '_blank', rel: 'noopener', class: 'image-frame', title: 'Open the image in a new tab' }, image);
-  image.addEventListener('error', () => frame.replaceWith(errorBox({ code: 'image_load_failed', message: `The browser could not load ${response.imageURL}. If PUBLIC_URL names another host, check that it is reachable from here.` }, 'Image not shown')));
+  image.addEventListener('error', () =>
+    frame.replaceWith(
+      errorBox(
+        { code: 'image_load_failed', message: `The browser could not load ${response.imageURL}. If PUBLIC_URL names another host, check that it is reachable from here.` },
+        'Image not shown',
+      ),
+    ),
+  );
   const { usage, details } = response;
-  return h('div', { class: 'stack' },
+  return h(
+    'div',
+    { class: 'stack' },
     frame,
-    h('div', { class: 'field' },
+    h(
+      'div',
+      { class: 'field' },
       h('label', { class: 'label', for: 'image-url' }, 'imageURL'),
-      h('div', { class: 'input-group' },
+      h(
+        'div',
+        { class: 'input-group' },
         h('input', { id: 'image-url', class: 'input input-mono', readonly: true, value: response.imageURL, onfocus: (e) => e.target.select() }),
         copyButton(response.imageURL, 'Copy', 'Image URL copied'),
-        h('a', { class: 'btn btn-small btn-ghost', href: response.imageURL, target: '_blank', rel: 'noopener' }, icon('external'), 'Open'))),
-    h('dl', { class: 'facts' },
+        h('a', { class: 'btn btn-small btn-ghost', href: response.imageURL, target: '_blank', rel: 'noopener' }, icon('external'), 'Open'),
+      ),
+    ),
+    h(
+      'dl',
+      { class: 'facts' },
       fact('Credits used', formatNumber(usage.creditsUsed)),
       fact('Credits left', `${formatNumber(usage.remainingCredits)} of ${formatNumber(usage.previousCredits)}`),
       fact('Size', `${details.dimensions.width} × ${details.dimensions.height} ${details.format.toUpperCase()}`),
-      fact('Time', response.requestCompletionTime)));
+      fact('Time', response.requestCompletionTime),
+    ),
+  );
 }
 
 function fact(label, value) {
@@ -210,7 +328,10 @@ function markFieldErrors(error, fields) {
     const own = issues.filter((e) => names(e.path).some((p) => p === field.name || p.startsWith(`${field.name}.`)));
     const byProperty = new Map();
     for (const e of own) {
-      const property = names(e.path).filter((p) => p.startsWith(`${field.name}.`)).map((p) => p.slice(field.name.length + 1))[0] ?? null;
+      const property =
+        names(e.path)
+          .filter((p) => p.startsWith(`${field.name}.`))
+          .map((p) => p.slice(field.name.length + 1))[0] ?? null;
       byProperty.set(property, [...(byProperty.get(property) ?? []), e.message]);
     }
     for (const [property, messages] of byProperty) field.setError(messages.join('; '), property ?? undefined);

@@ -9,12 +9,34 @@ import { h } from '../dom.js';
 let idCounter = 0;
 
 const LABELS = {
-  left: 'X', top: 'Y', width: 'Width', height: 'Height', scaleX: 'Scale X', scaleY: 'Scale Y', angle: 'Angle',
-  opacity: 'Opacity', visible: 'Visible', fill: 'Fill colour', stroke: 'Stroke colour', strokeWidth: 'Stroke width',
-  rx: 'Corner radius X', ry: 'Corner radius Y', fontSize: 'Font size', fontFamily: 'Font', fontWeight: 'Weight',
-  fontStyle: 'Style', lineHeight: 'Line height', charSpacing: 'Letter spacing', textAlign: 'Alignment',
-  underline: 'Underline', linethrough: 'Strikethrough', text: 'Text', textFit: 'Fit text', minFontSize: 'Smallest font size',
-  src: 'Image URL', fit: 'Image fit',
+  left: 'X',
+  top: 'Y',
+  width: 'Width',
+  height: 'Height',
+  scaleX: 'Scale X',
+  scaleY: 'Scale Y',
+  angle: 'Angle',
+  opacity: 'Opacity',
+  visible: 'Visible',
+  fill: 'Fill colour',
+  stroke: 'Stroke colour',
+  strokeWidth: 'Stroke width',
+  rx: 'Corner radius X',
+  ry: 'Corner radius Y',
+  fontSize: 'Font size',
+  fontFamily: 'Font',
+  fontWeight: 'Weight',
+  fontStyle: 'Style',
+  lineHeight: 'Line height',
+  charSpacing: 'Letter spacing',
+  textAlign: 'Alignment',
+  underline: 'Underline',
+  linethrough: 'Strikethrough',
+  text: 'Text',
+  textFit: 'Fit text',
+  minFontSize: 'Smallest font size',
+  src: 'Image URL',
+  fit: 'Image fit',
 };
 
 const FONT_WEIGHTS = ['normal', 'bold', '100', '200', '300', '400', '500', '600', '700', '800', '900'];
@@ -36,8 +58,12 @@ export function propertyInput(element, field, onChange) {
   const errorText = h('p', { class: 'field-error', id: `${id}-error`, hidden: true });
   const { input, control } = build(id, element, field, start);
   input.setAttribute('aria-describedby', errorText.id);
-  const root = h('div', { class: `field prop-field prop-${field.type}`, dataset: { property: field.property } },
-    field.type === 'boolean' ? h('div', { class: 'check-row' }, control, label) : [label, control], errorText);
+  const root = h(
+    'div',
+    { class: `field prop-field prop-${field.type}`, dataset: { property: field.property } },
+    field.type === 'boolean' ? h('div', { class: 'check-row' }, control, label) : [label, control],
+    errorText,
+  );
 
   const current = () => (field.type === 'boolean' ? input.checked : input.value);
   function change() {
@@ -85,12 +111,24 @@ function build(id, element, field, start) {
     case 'fontWeight': {
       const options = field.type === 'enum' ? field.values : field.type === 'font' ? field.choices : FONT_WEIGHTS;
       const list = [...new Set([...(start === '' ? [] : [start]), ...(options ?? [])])];
-      const input = h('select', { id, class: 'input' }, start === '' ? h('option', { value: '' }, '(as in the template)') : null, list.map((v) => h('option', { value: v }, v)));
+      const input = h(
+        'select',
+        { id, class: 'input' },
+        start === '' ? h('option', { value: '' }, '(as in the template)') : null,
+        list.map((v) => h('option', { value: v }, v)),
+      );
       input.value = start;
       return { input, control: input };
     }
     case 'color': {
-      const input = h('input', { id, type: 'text', class: 'input input-mono', spellcheck: 'false', autocomplete: 'off', placeholder: start === '' ? 'Gradient: type a colour to replace it' : '#RRGGBB, rgba(…) or transparent' });
+      const input = h('input', {
+        id,
+        type: 'text',
+        class: 'input input-mono',
+        spellcheck: 'false',
+        autocomplete: 'off',
+        placeholder: start === '' ? 'Gradient: type a colour to replace it' : '#RRGGBB, rgba(…) or transparent',
+      });
       input.value = start;
       const picker = h('input', { type: 'color', class: 'color-picker', 'aria-label': `${element} ${propertyLabel(field.property).toLowerCase()} picker` });
       const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });

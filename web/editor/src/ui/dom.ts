@@ -44,7 +44,18 @@ export function icon(name: keyof typeof ICONS): SVGSVGElement {
 /** A 24×24 stroke icon from path data. */
 export function pathIcon(paths: readonly string[]): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', width: '16', height: '16', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true' })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '16',
+    height: '16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+  }))
+    svg.setAttribute(k, v);
   for (const d of paths) {
     const path = document.createElementNS(SVG, 'path');
     path.setAttribute('d', d);

@@ -34,30 +34,73 @@ export function renderLayers(root: HTMLElement, store: DocumentStore, errorsByNa
       const item = h(
         'li',
         { class: `layer${selection.includes(o) ? ' selected' : ''}${serverErrors.length ? ' has-error' : ''}`, 'data-name': name },
-        h('button', {
-          type: 'button', class: 'layer-kind', title: `Select ${name} (Shift or Ctrl+click: add to the selection)`, 'aria-label': `Select ${name}`, 'aria-pressed': String(selection.includes(o)),
-          onclick: (event: Event) => {
-            const e = event as MouseEvent;
-            if (!(e.shiftKey || e.ctrlKey || e.metaKey)) return store.select(o);
-            // Toggle: Shift/Ctrl+click adds an object to the selection, or takes it out.
-            store.selectMany(selection.includes(o) ? selection.filter((x) => x !== o) : [...selection, o].sort((a, b) => objects.indexOf(a) - objects.indexOf(b)));
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'layer-kind',
+            title: `Select ${name} (Shift or Ctrl+click: add to the selection)`,
+            'aria-label': `Select ${name}`,
+            'aria-pressed': String(selection.includes(o)),
+            onclick: (event: Event) => {
+              const e = event as MouseEvent;
+              if (!(e.shiftKey || e.ctrlKey || e.metaKey)) return store.select(o);
+              // Toggle: Shift/Ctrl+click adds an object to the selection, or takes it out.
+              store.selectMany(selection.includes(o) ? selection.filter((x) => x !== o) : [...selection, o].sort((a, b) => objects.indexOf(a) - objects.indexOf(b)));
+            },
           },
-        }, kindLabel(o)),
+          kindLabel(o),
+        ),
         h('label', { for: id, class: 'visually-hidden' }, `Name of layer ${objects.length - index}`),
         input,
-        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(!o.visible), title: o.visible ? 'Hide' : 'Show', 'aria-label': `${o.visible ? 'Hide' : 'Show'} ${name}`, onclick: () => void store.set(o, { visible: !o.visible }, true) }, icon(o.visible ? 'eye' : 'eye-off')),
-        h('button', { type: 'button', class: 'icon', 'aria-pressed': String(locked), title: locked ? 'Unlock' : 'Lock', 'aria-label': `${locked ? 'Unlock' : 'Lock'} ${name}`, onclick: () => store.setLocked(o, !locked) }, icon(locked ? 'lock' : 'unlock')),
-        h('button', { type: 'button', class: 'icon', title: 'Bring forward', 'aria-label': `Bring ${name} forward`, disabled: index === objects.length - 1, onclick: () => store.moveTo(o, index + 1) }, icon('up')),
-        h('button', { type: 'button', class: 'icon', title: 'Send backward', 'aria-label': `Send ${name} backward`, disabled: index === 0, onclick: () => store.moveTo(o, index - 1) }, icon('down')),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'icon',
+            'aria-pressed': String(!o.visible),
+            title: o.visible ? 'Hide' : 'Show',
+            'aria-label': `${o.visible ? 'Hide' : 'Show'} ${name}`,
+            onclick: () => void store.set(o, { visible: !o.visible }, true),
+          },
+          icon(o.visible ? 'eye' : 'eye-off'),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'icon',
+            'aria-pressed': String(locked),
+            title: locked ? 'Unlock' : 'Lock',
+            'aria-label': `${locked ? 'Unlock' : 'Lock'} ${name}`,
+            onclick: () => store.setLocked(o, !locked),
+          },
+          icon(locked ? 'lock' : 'unlock'),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'icon',
+            title: 'Bring forward',
+            'aria-label': `Bring ${name} forward`,
+            disabled: index === objects.length - 1,
+            onclick: () => store.moveTo(o, index + 1),
+          },
+          icon('up'),
+        ),
+        h(
+          'button',
+          { type: 'button', class: 'icon', title: 'Send backward', 'aria-label': `Send ${name} backward`, disabled: index === 0, onclick: () => store.moveTo(o, index - 1) },
+          icon('down'),
+        ),
         problem,
         ...serverErrors.map((m) => h('p', { class: 'field-error server', role: 'alert' }, m)),
       );
       list.append(item);
       if (o instanceof Group) list.append(...childRows(o, store, errorsByName));
     });
-  root.replaceChildren(
-    objects.length ? list : h('p', { class: 'empty' }, 'No objects yet. Add text or a shape above; each gets a name API callers use to change it.'),
-  );
+  root.replaceChildren(objects.length ? list : h('p', { class: 'empty' }, 'No objects yet. Add text or a shape above; each gets a name API callers use to change it.'));
 }
 
 /**
@@ -66,7 +109,7 @@ export function renderLayers(root: HTMLElement, store: DocumentStore, errorsByNa
  * on the group, or after ungrouping.
  */
 function childRows(group: Group, store: DocumentStore, errorsByName: ReadonlyMap<string, string[]>): HTMLElement[] {
-  return [...group.getObjects()].reverse().map((child) => {
+  return [...group.getObjects()].reverse().flatMap((child) => {
     const name = nameOf(child);
     const id = fieldId('layer-name');
     const input = h('input', { id, type: 'text', value: name, class: 'layer-name', spellcheck: 'false', autocomplete: 'off' });
@@ -81,8 +124,20 @@ function childRows(group: Group, store: DocumentStore, errorsByName: ReadonlyMap
     const serverErrors = errorsByName.get(name) ?? [];
     const nested = child instanceof Group ? childRows(child, store, errorsByName) : [];
     return [
-      h('li', { class: `layer child${serverErrors.length ? ' has-error' : ''}`, 'data-name': name },
-        h('button', { type: 'button', class: 'layer-kind', title: `Select ${nameOf(group)}, the group holding ${name}`, 'aria-label': `Select ${nameOf(group)}, which holds ${name}`, onclick: () => store.select(group) }, kindLabel(child)),
+      h(
+        'li',
+        { class: `layer child${serverErrors.length ? ' has-error' : ''}`, 'data-name': name },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'layer-kind',
+            title: `Select ${nameOf(group)}, the group holding ${name}`,
+            'aria-label': `Select ${nameOf(group)}, which holds ${name}`,
+            onclick: () => store.select(group),
+          },
+          kindLabel(child),
+        ),
         h('label', { for: id, class: 'visually-hidden' }, `Name of ${name} in group ${nameOf(group)}`),
         input,
         problem,
@@ -90,7 +145,7 @@ function childRows(group: Group, store: DocumentStore, errorsByName: ReadonlyMap
       ),
       ...nested,
     ];
-  }).flat();
+  });
 }
 
 function kindLabel(o: FabricObject): string | SVGSVGElement {

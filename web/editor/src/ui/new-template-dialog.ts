@@ -122,7 +122,11 @@ function setUpBlank(finish: (choice: NewTemplateChoice) => void): void {
       w.reportValidity();
       return;
     }
-    finish({ name: byId<HTMLInputElement>('new-name').value.trim() || 'Untitled', template: blankDocument(width, height), note: `Blank ${width} × ${height} canvas: not saved yet.` });
+    finish({
+      name: byId<HTMLInputElement>('new-name').value.trim() || 'Untitled',
+      template: blankDocument(width, height),
+      note: `Blank ${width} × ${height} canvas: not saved yet.`,
+    });
   });
 }
 
@@ -144,24 +148,57 @@ async function fillPanel<T>(panel: HTMLElement, what: string, load: () => Promis
 }
 
 function fillStarters(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
-  return fillPanel<StarterTemplate[]>(panel, 'The starters', () => api.gallery(), (starters) => [
-    h('p', { class: 'hint' }, 'Ready-made designs with every element named for the API. Pick one to open a copy.'),
-    h('ul', { class: 'gallery', 'aria-label': 'Starter templates' }, ...starters.map((s) => h('li', {},
-      h('button', {
-        type: 'button', class: 'gallery-card', 'data-starter': s.id,
-        onclick: () => finish({ name: s.name, template: structuredClone(s.template), note: `Started from "${s.name}": not saved yet.` }),
-      },
-      h('span', { class: 'gallery-thumb' },
-        // Decorative: the button's name is the starter's name and size, which the text below says.
-        h('img', { src: apiUrl(s.previewURL), alt: '', loading: 'lazy', width: s.width >= s.height ? 160 : Math.round((160 * s.width) / s.height), height: s.width >= s.height ? Math.round((160 * s.height) / s.width) : 160 })),
-      h('span', { class: 'gallery-name' }, s.name),
-      h('span', { class: 'gallery-size' }, `${s.width} × ${s.height}`),
-      h('span', { class: 'gallery-description' }, s.description))))),
-  ]);
+  return fillPanel<StarterTemplate[]>(
+    panel,
+    'The starters',
+    () => api.gallery(),
+    (starters) => [
+      h('p', { class: 'hint' }, 'Ready-made designs with every element named for the API. Pick one to open a copy.'),
+      h(
+        'ul',
+        { class: 'gallery', 'aria-label': 'Starter templates' },
+        ...starters.map((s) =>
+          h(
+            'li',
+            {},
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'gallery-card',
+                'data-starter': s.id,
+                onclick: () => finish({ name: s.name, template: structuredClone(s.template), note: `Started from "${s.name}": not saved yet.` }),
+              },
+              h(
+                'span',
+                { class: 'gallery-thumb' },
+                // Decorative: the button's name is the starter's name and size, which the text below says.
+                h('img', {
+                  src: apiUrl(s.previewURL),
+                  alt: '',
+                  loading: 'lazy',
+                  width: s.width >= s.height ? 160 : Math.round((160 * s.width) / s.height),
+                  height: s.width >= s.height ? Math.round((160 * s.height) / s.width) : 160,
+                }),
+              ),
+              h('span', { class: 'gallery-name' }, s.name),
+              h('span', { class: 'gallery-size' }, `${s.width} × ${s.height}`),
+              h('span', { class: 'gallery-description' }, s.description),
+            ),
+          ),
+        ),
+      ),
+    ],
+  );
 }
 
 function fillMine(panel: HTMLElement, finish: (choice: NewTemplateChoice) => void): Promise<void> {
-  return fillPanel<TemplateSummaryDated[]>(panel, 'Your templates', () => api.templates(), (mine) => listMine(mine, finish));
+  return fillPanel<TemplateSummaryDated[]>(
+    panel,
+    'Your templates',
+    () => api.templates(),
+    (mine) => listMine(mine, finish),
+  );
 }
 
 function listMine(mine: TemplateSummaryDated[], finish: (choice: NewTemplateChoice) => void): Node[] {
@@ -169,23 +206,37 @@ function listMine(mine: TemplateSummaryDated[], finish: (choice: NewTemplateChoi
   const status = h('p', { class: 'hint', role: 'status' });
   return [
     h('p', { class: 'hint' }, 'Opens a copy named "… copy"; the original stays as it is.'),
-    h('ul', { class: 'mine', 'aria-label': 'Your templates' }, ...mine.map((t) => h('li', {},
-      h('button', {
-        type: 'button', class: 'mine-item', 'aria-label': `Duplicate ${t.name}`,
-        onclick: async (event: Event) => {
-          const button = event.currentTarget as HTMLButtonElement;
-          button.disabled = true;
-          status.textContent = `Copying "${t.name}"…`;
-          try {
-            finish(await duplicateTemplate(t.id));
-          } catch (error) {
-            button.disabled = false;
-            status.textContent = `Could not copy "${t.name}": ${error instanceof ApiFailure ? error.message : String(error)}`;
-          }
-        },
-      },
-      h('span', { class: 'gallery-name' }, t.name),
-      h('span', { class: 'gallery-size' }, `Updated ${new Date(t.updatedAt).toLocaleDateString()}`))))),
+    h(
+      'ul',
+      { class: 'mine', 'aria-label': 'Your templates' },
+      ...mine.map((t) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'mine-item',
+              'aria-label': `Duplicate ${t.name}`,
+              onclick: async (event: Event) => {
+                const button = event.currentTarget as HTMLButtonElement;
+                button.disabled = true;
+                status.textContent = `Copying "${t.name}"…`;
+                try {
+                  finish(await duplicateTemplate(t.id));
+                } catch (error) {
+                  button.disabled = false;
+                  status.textContent = `Could not copy "${t.name}": ${error instanceof ApiFailure ? error.message : String(error)}`;
+                }
+              },
+            },
+            h('span', { class: 'gallery-name' }, t.name),
+            h('span', { class: 'gallery-size' }, `Updated ${new Date(t.updatedAt).toLocaleDateString()}`),
+          ),
+        ),
+      ),
+    ),
     status,
   ];
 }

@@ -53,10 +53,14 @@ export function formatShare(differing: number, total: number): string {
 }
 
 export function mountPreviewPanel({ toolbar, stage, frame, store, say, showErrors }: PreviewPanelOptions): void {
-  const button = h('button', { type: 'button', id: 'render-api', title: 'Render the design on screen with the server (free, limited per day) and compare it with the canvas' }, 'Render with the API');
+  const button = h(
+    'button',
+    { type: 'button', id: 'render-api', title: 'Render the design on screen with the server (free, limited per day) and compare it with the canvas' },
+    'Render with the API',
+  );
   toolbar.append(button);
 
-  const image = h('img', { alt: 'The server\'s render of the design' });
+  const image = h('img', { alt: "The server's render of the design" });
   const overlay = h('img', { class: 'api-overlay', alt: '', hidden: true });
   const figure = h('output', { class: 'api-difference', 'aria-live': 'polite' });
   const remaining = h('p', { class: 'api-remaining' });
@@ -65,13 +69,13 @@ export function mountPreviewPanel({ toolbar, stage, frame, store, say, showError
   const over = h('input', { type: 'checkbox', id: overId });
   const showDiff = h('input', { type: 'checkbox', id: diffId });
   const close = h('button', { type: 'button', class: 'api-close' }, 'Close');
-  const panel = h('section', { class: 'api-preview', 'aria-label': 'API render', hidden: true },
+  const panel = h(
+    'section',
+    { class: 'api-preview', 'aria-label': 'API render', hidden: true },
     h('div', { class: 'api-head' }, h('h2', {}, 'API render'), close),
     image,
     h('p', {}, 'Pixels that differ from the canvas: ', figure),
-    h('div', { class: 'api-options' },
-      h('label', { for: overId }, over, ' Over the canvas'),
-      h('label', { for: diffId }, showDiff, ' Show differences')),
+    h('div', { class: 'api-options' }, h('label', { for: overId }, over, ' Over the canvas'), h('label', { for: diffId }, showDiff, ' Show differences')),
     remaining,
   );
   stage.append(overlay, panel);
@@ -87,7 +91,12 @@ export function mountPreviewPanel({ toolbar, stage, frame, store, say, showError
       // Exactly over the canvas as it is zoomed now.
       const f = frame.getBoundingClientRect();
       const s = stage.getBoundingClientRect();
-      Object.assign(overlay.style, { left: `${f.left - s.left + stage.scrollLeft}px`, top: `${f.top - s.top + stage.scrollTop}px`, width: `${f.width}px`, height: `${f.height}px` });
+      Object.assign(overlay.style, {
+        left: `${f.left - s.left + stage.scrollLeft}px`,
+        top: `${f.top - s.top + stage.scrollTop}px`,
+        width: `${f.width}px`,
+        height: `${f.height}px`,
+      });
     }
   };
   over.addEventListener('change', showImages);

@@ -8,7 +8,16 @@ import { FabricImage, Gradient, Group, Rect, Shadow, Textbox, type FabricObject 
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
 import {
-  COMMON_PROPERTIES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, TYPE_PROPERTIES, colorOrNone, fontWeight, num, type ValueCheck,
+  COMMON_PROPERTIES,
+  IMAGE_FITS,
+  LIMITS,
+  TEXT_ALIGNS,
+  TEXT_FITS,
+  TYPE_PROPERTIES,
+  colorOrNone,
+  fontWeight,
+  num,
+  type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
 import type { CropMode } from '../crop-mode.js';
 import type { DocumentStore } from '../document-store.js';
@@ -121,12 +130,54 @@ export class PropertiesPanel {
     const sections: HTMLElement[] = [];
 
     const position = this.group('Position and size', [
-      this.number(o, 'left', 'X', (x) => round(x.left), (v) => ({ left: v })),
-      this.number(o, 'top', 'Y', (x) => round(x.top), (v) => ({ top: v })),
-      this.number(o, 'width', 'Width', (x) => round(x.getScaledWidth()), (v) => sizeProps(o, 'x', v), { min: 1, max: LIMITS.size }),
-      text ? null : this.number(o, 'height', 'Height', (x) => round(x.getScaledHeight()), (v) => sizeProps(o, 'y', v), { min: 1, max: LIMITS.size }),
-      this.number(o, 'angle', 'Angle (°)', (x) => round(x.angle), (v) => ({ angle: v }), { min: -360, max: 360 }),
-      this.number(o, 'opacity', 'Opacity (0–1)', (x) => round(x.opacity), (v) => ({ opacity: v }), { min: 0, max: 1, step: 0.05 }),
+      this.number(
+        o,
+        'left',
+        'X',
+        (x) => round(x.left),
+        (v) => ({ left: v }),
+      ),
+      this.number(
+        o,
+        'top',
+        'Y',
+        (x) => round(x.top),
+        (v) => ({ top: v }),
+      ),
+      this.number(
+        o,
+        'width',
+        'Width',
+        (x) => round(x.getScaledWidth()),
+        (v) => sizeProps(o, 'x', v),
+        { min: 1, max: LIMITS.size },
+      ),
+      text
+        ? null
+        : this.number(
+            o,
+            'height',
+            'Height',
+            (x) => round(x.getScaledHeight()),
+            (v) => sizeProps(o, 'y', v),
+            { min: 1, max: LIMITS.size },
+          ),
+      this.number(
+        o,
+        'angle',
+        'Angle (°)',
+        (x) => round(x.angle),
+        (v) => ({ angle: v }),
+        { min: -360, max: 360 },
+      ),
+      this.number(
+        o,
+        'opacity',
+        'Opacity (0–1)',
+        (x) => round(x.opacity),
+        (v) => ({ opacity: v }),
+        { min: 0, max: 1, step: 0.05 },
+      ),
     ]);
     sections.push(position);
 
@@ -137,59 +188,138 @@ export class PropertiesPanel {
       sections.push(
         this.group('Text', [
           this.textArea(o, 'text', 'Text'),
-          this.select(o, 'fontFamily', 'Font', familyList.map((f) => [f, f]), (x) => (x as Textbox).fontFamily),
-          this.number(o, 'fontSize', 'Font size', (x) => round((x as Textbox).fontSize), (v) => ({ fontSize: v }), { min: 1, max: LIMITS.fontSize }),
           this.select(
-            o, 'fontWeight', 'Weight',
+            o,
+            'fontFamily',
+            'Font',
+            familyList.map((f) => [f, f]),
+            (x) => (x as Textbox).fontFamily,
+          ),
+          this.number(
+            o,
+            'fontSize',
+            'Font size',
+            (x) => round((x as Textbox).fontSize),
+            (v) => ({ fontSize: v }),
+            { min: 1, max: LIMITS.fontSize },
+          ),
+          this.select(
+            o,
+            'fontWeight',
+            'Weight',
             // Only weights the server has files for: any other would be synthesised differently by Skia and Chromium.
             weights.filter((w) => fontWeight(w) === null).map((w) => [String(w), w === 400 ? 'Regular' : w === 700 ? 'Bold' : String(w)]),
             (x) => normalWeight((x as Textbox).fontWeight),
             (v) => Number(v),
           ),
-          this.number(o, 'lineHeight', 'Line height', (x) => round((x as Textbox).lineHeight), (v) => ({ lineHeight: v }), { min: 0, max: 100, step: 0.05 }),
-          this.number(o, 'charSpacing', 'Letter spacing', (x) => round((x as Textbox).charSpacing), (v) => ({ charSpacing: v }), { min: -1000, max: 1000, step: 10 }),
-          this.select(o, 'textAlign', 'Alignment', TEXT_ALIGNS.map((a) => [a, a]), (x) => (x as Textbox).textAlign),
-          this.checkbox(o, 'fontStyle', 'Italic', (x) => (x as Textbox).fontStyle === 'italic', (on) => (on ? 'italic' : 'normal')),
+          this.number(
+            o,
+            'lineHeight',
+            'Line height',
+            (x) => round((x as Textbox).lineHeight),
+            (v) => ({ lineHeight: v }),
+            { min: 0, max: 100, step: 0.05 },
+          ),
+          this.number(
+            o,
+            'charSpacing',
+            'Letter spacing',
+            (x) => round((x as Textbox).charSpacing),
+            (v) => ({ charSpacing: v }),
+            { min: -1000, max: 1000, step: 10 },
+          ),
+          this.select(
+            o,
+            'textAlign',
+            'Alignment',
+            TEXT_ALIGNS.map((a) => [a, a]),
+            (x) => (x as Textbox).textAlign,
+          ),
+          this.checkbox(
+            o,
+            'fontStyle',
+            'Italic',
+            (x) => (x as Textbox).fontStyle === 'italic',
+            (on) => (on ? 'italic' : 'normal'),
+          ),
           this.checkbox(o, 'underline', 'Underline', (x) => Boolean((x as Textbox).underline)),
           this.checkbox(o, 'linethrough', 'Strikethrough', (x) => Boolean((x as Textbox).linethrough)),
           this.select(
-            o, 'textFit', 'When the API\'s text is too long',
+            o,
+            'textFit',
+            "When the API's text is too long",
             TEXT_FITS.map((f) => [f, f === 'shrink' ? 'Shrink to fit the box' : 'Keep the size']),
             (x) => String((x as { textFit?: unknown }).textFit ?? 'none'),
-            (v) => v, () => this.rebuild(),
+            (v) => v,
+            () => this.rebuild(),
           ),
           (o as { textFit?: unknown }).textFit === 'shrink'
-            ? this.number(o, 'minFontSize', 'Smallest font size', (x) => round(Number((x as { minFontSize?: unknown }).minFontSize ?? 12)), (v) => ({ minFontSize: v }), { min: 1, max: LIMITS.fontSize })
+            ? this.number(
+                o,
+                'minFontSize',
+                'Smallest font size',
+                (x) => round(Number((x as { minFontSize?: unknown }).minFontSize ?? 12)),
+                (v) => ({ minFontSize: v }),
+                { min: 1, max: LIMITS.fontSize },
+              )
             : null,
         ]),
       );
     }
 
     if (o instanceof FabricImage) {
-      sections.push(this.group('Image', [
-        this.select(
-          o, 'fit', 'Fit of an image sent by the API',
-          IMAGE_FITS.map((f) => [f, f === 'cover' ? 'Cover (crop to fill)' : f === 'contain' ? 'Contain (whole image)' : 'Fill (stretch)']),
-          (x) => String((x as { fit?: unknown }).fit ?? 'cover'),
-        ),
-      ]));
+      sections.push(
+        this.group('Image', [
+          this.select(
+            o,
+            'fit',
+            'Fit of an image sent by the API',
+            IMAGE_FITS.map((f) => [f, f === 'cover' ? 'Cover (crop to fill)' : f === 'contain' ? 'Contain (whole image)' : 'Fill (stretch)']),
+            (x) => String((x as { fit?: unknown }).fit ?? 'cover'),
+          ),
+        ]),
+      );
       sections.push(this.group('Crop (pixels of the source image)', this.crop(o)));
     }
     if (o instanceof Group) {
-      sections.push(this.group('Group', [
-        h('p', { class: 'hint' }, 'Its objects keep their own names for the API; rename them in the layers list. Ungroup (Ctrl+Shift+G) to edit one.'),
-        h('ul', { class: 'selection-list' }, ...o.getObjects().map((c) => h('li', {}, h('code', {}, nameOf(c))))),
-      ]));
+      sections.push(
+        this.group('Group', [
+          h('p', { class: 'hint' }, 'Its objects keep their own names for the API; rename them in the layers list. Ungroup (Ctrl+Shift+G) to edit one.'),
+          h('ul', { class: 'selection-list' }, ...o.getObjects().map((c) => h('li', {}, h('code', {}, nameOf(c))))),
+        ]),
+      );
     }
 
     const paint: (HTMLElement | null)[] = [];
     // A group draws its children's paint, not its own.
-    if (o instanceof Group) return this.finish(o, name, sections);
+    if (o instanceof Group) {
+      this.finish(o, name, sections);
+      return;
+    }
     if (canonicalType(o.type) !== 'line') paint.push(...this.fill(o));
     paint.push(this.color(o, 'stroke', 'Stroke'));
-    paint.push(this.number(o, 'strokeWidth', 'Stroke width', (x) => round(x.strokeWidth), (v) => ({ strokeWidth: v }), { min: 0, max: LIMITS.strokeWidth }));
+    paint.push(
+      this.number(
+        o,
+        'strokeWidth',
+        'Stroke width',
+        (x) => round(x.strokeWidth),
+        (v) => ({ strokeWidth: v }),
+        { min: 0, max: LIMITS.strokeWidth },
+      ),
+    );
     paint.push(this.dash(o));
-    if (o instanceof Rect) paint.push(this.number(o, 'rx', 'Corner radius', (x) => round((x as Rect).rx), (v) => ({ rx: v, ry: v }), { min: 0, max: LIMITS.size }));
+    if (o instanceof Rect)
+      paint.push(
+        this.number(
+          o,
+          'rx',
+          'Corner radius',
+          (x) => round((x as Rect).rx),
+          (v) => ({ rx: v, ry: v }),
+          { min: 0, max: LIMITS.size },
+        ),
+      );
     sections.push(this.group('Fill and stroke', paint));
     sections.push(this.group('Shadow', this.shadow(o)));
     this.finish(o, name, sections);
@@ -217,16 +347,44 @@ export class PropertiesPanel {
     const reset = h('button', { type: 'button', title: 'Show the whole source image' }, 'Reset crop');
     reset.addEventListener('click', () => void this.store.set(o, { cropX: 0, cropY: 0, width: source.width, height: source.height }, true));
     return [
-      this.number(o, 'cropX', 'Crop left', (x) => round((x as FabricImage).cropX), (v) => {
-        const cropX = limit(v, source.width - 1);
-        return { cropX, width: Math.min(o.width, source.width - cropX) };
-      }, { min: 0, max: source.width - 1 }),
-      this.number(o, 'cropY', 'Crop top', (x) => round((x as FabricImage).cropY), (v) => {
-        const cropY = limit(v, source.height - 1);
-        return { cropY, height: Math.min(o.height, source.height - cropY) };
-      }, { min: 0, max: source.height - 1 }),
-      this.number(o, 'cropWidth', 'Crop width', (x) => round(x.width), (v) => ({ width: Math.max(1, limit(v, source.width - o.cropX)) }), { min: 1, max: source.width }),
-      this.number(o, 'cropHeight', 'Crop height', (x) => round(x.height), (v) => ({ height: Math.max(1, limit(v, source.height - o.cropY)) }), { min: 1, max: source.height }),
+      this.number(
+        o,
+        'cropX',
+        'Crop left',
+        (x) => round((x as FabricImage).cropX),
+        (v) => {
+          const cropX = limit(v, source.width - 1);
+          return { cropX, width: Math.min(o.width, source.width - cropX) };
+        },
+        { min: 0, max: source.width - 1 },
+      ),
+      this.number(
+        o,
+        'cropY',
+        'Crop top',
+        (x) => round((x as FabricImage).cropY),
+        (v) => {
+          const cropY = limit(v, source.height - 1);
+          return { cropY, height: Math.min(o.height, source.height - cropY) };
+        },
+        { min: 0, max: source.height - 1 },
+      ),
+      this.number(
+        o,
+        'cropWidth',
+        'Crop width',
+        (x) => round(x.width),
+        (v) => ({ width: Math.max(1, limit(v, source.width - o.cropX)) }),
+        { min: 1, max: source.width },
+      ),
+      this.number(
+        o,
+        'cropHeight',
+        'Crop height',
+        (x) => round(x.height),
+        (v) => ({ height: Math.max(1, limit(v, source.height - o.cropY)) }),
+        { min: 1, max: source.height },
+      ),
       h('p', { class: 'hint' }, `Source image: ${source.width} × ${source.height} px.`),
       reset,
       this.cropToggle(o),
@@ -243,7 +401,11 @@ export class PropertiesPanel {
       const on = mode.active === o;
       button.textContent = on ? 'Done cropping' : 'Crop on canvas';
       button.setAttribute('aria-pressed', String(on));
-      note.textContent = on ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.' : o.angle % 360 ? 'Set the angle to 0 to crop on the canvas.' : '';
+      note.textContent = on
+        ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.'
+        : o.angle % 360
+          ? 'Set the angle to 0 to crop on the canvas.'
+          : '';
       this.refresh();
     };
     button.addEventListener('click', () => {
@@ -276,7 +438,11 @@ export class PropertiesPanel {
   }
 
   private number(
-    o: FabricObject, key: string, label: string, read: (o: FabricObject) => string, toProps: (v: number) => Record<string, unknown>,
+    o: FabricObject,
+    key: string,
+    label: string,
+    read: (o: FabricObject) => string,
+    toProps: (v: number) => Record<string, unknown>,
     range: { min?: number; max?: number; step?: number } = {},
   ): HTMLElement {
     const id = fieldId(key);
@@ -293,7 +459,12 @@ export class PropertiesPanel {
   }
 
   private select(
-    o: FabricObject, key: string, label: string, options: string[][], read: (o: FabricObject) => string, parse: (v: string) => unknown = (v) => v,
+    o: FabricObject,
+    key: string,
+    label: string,
+    options: string[][],
+    read: (o: FabricObject) => string,
+    parse: (v: string) => unknown = (v) => v,
     after?: () => void,
   ): HTMLElement {
     const id = fieldId(key);
@@ -349,13 +520,27 @@ export class PropertiesPanel {
     const current = o.fill;
     const kind = current instanceof Gradient ? current.type : 'solid';
     const id = fieldId('fill-kind');
-    const kindSelect = h('select', { id }, ...[['solid', 'Solid'], ['linear', 'Linear'], ['radial', 'Radial']].map(([v, t]) => h('option', { value: v }, t)));
+    const kindSelect = h(
+      'select',
+      { id },
+      ...[
+        ['solid', 'Solid'],
+        ['linear', 'Linear'],
+        ['radial', 'Radial'],
+      ].map(([v, t]) => h('option', { value: v }, t)),
+    );
     kindSelect.value = kind;
     kindSelect.addEventListener('change', () => {
       const solid = typeof current === 'string' ? current : current instanceof Gradient ? String(current.colorStops[0]?.color ?? '#4f46e5') : '#4f46e5';
       if (kindSelect.value === 'solid') void this.store.set(o, { fill: solid }, true).then(() => this.rebuild());
       else {
-        const stops = current instanceof Gradient ? stopsOf(current) : [{ offset: 0, color: solid || '#4f46e5' }, { offset: 1, color: '#ffffff' }];
+        const stops =
+          current instanceof Gradient
+            ? stopsOf(current)
+            : [
+                { offset: 0, color: solid || '#4f46e5' },
+                { offset: 1, color: '#ffffff' },
+              ];
         void this.store.set(o, { fill: makeGradient(o, kindSelect.value as 'linear' | 'radial', stops, 90) }, true).then(() => this.rebuild());
       }
     });
@@ -366,7 +551,9 @@ export class PropertiesPanel {
     let angle = angleOf(current);
     const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
     const update = () => {
-      const problem = stops.map((s, i) => (isColor(s.color) ? num(0, 1)(s.offset) && `stop ${i + 1}'s position must be ${num(0, 1)(s.offset)}` : `stop ${i + 1}'s colour must be a CSS colour`)).find(Boolean);
+      const problem = stops
+        .map((s, i) => (isColor(s.color) ? num(0, 1)(s.offset) && `stop ${i + 1}'s position must be ${num(0, 1)(s.offset)}` : `stop ${i + 1}'s colour must be a CSS colour`))
+        .find(Boolean);
       error.textContent = problem ? `Not applied: ${problem}.` : '';
       error.hidden = !problem;
       if (!problem) void this.store.set(o, { fill: makeGradient(o, current.type, stops, angle) }, true);
@@ -408,10 +595,13 @@ export class PropertiesPanel {
         this.rebuild();
       });
       rows.push(
-        h('div', { class: 'field stop' },
+        h(
+          'div',
+          { class: 'field stop' },
           h('label', { for: cid }, `Stop ${i + 1} colour`),
           h('div', { class: 'color-inputs' }, h('label', { for: pid, class: 'visually-hidden' }, `Stop ${i + 1} colour picker`), picker, color),
-          h('div', { class: 'inline stop-offset' }, h('label', { for: oid }, `Stop ${i + 1} position (%)`), offset, remove)),
+          h('div', { class: 'inline stop-offset' }, h('label', { for: oid }, `Stop ${i + 1} position (%)`), offset, remove),
+        ),
       );
     });
     const addStop = h('button', { type: 'button' }, 'Add stop');
@@ -468,7 +658,8 @@ export class PropertiesPanel {
   /** A text field (any CSS colour the server accepts) beside a native picker for the common case. */
   private color(o: FabricObject, key: 'fill' | 'stroke', label: string): HTMLElement {
     const id = fieldId(key);
-    const read = (x: FabricObject) => (typeof x[key] === 'string' ? (x[key] as string) : x[key] instanceof Gradient ? String((x[key] as Gradient<'linear'>).colorStops[0]?.color ?? '') : '');
+    const read = (x: FabricObject) =>
+      typeof x[key] === 'string' ? (x[key] as string) : x[key] instanceof Gradient ? String((x[key] as Gradient<'linear'>).colorStops[0]?.color ?? '') : '';
     const input = h('input', { id, type: 'text', value: read(o), spellcheck: 'false', autocomplete: 'off', placeholder: 'none' });
     const pickerId = fieldId(`${key}-picker`);
     const picker = h('input', { id: pickerId, type: 'color', class: 'swatch', value: toHex(read(o)) });
@@ -484,7 +675,8 @@ export class PropertiesPanel {
     picker.addEventListener('change', () => this.apply(o, key, { [key]: picker.value }, input, error, true));
     this.fields.push({ key, read, input });
     return h(
-      'div', { class: 'field color-field' },
+      'div',
+      { class: 'field color-field' },
       h('label', { for: id }, label),
       h('div', { class: 'color-inputs' }, h('label', { for: pickerId, class: 'visually-hidden' }, `${label} colour picker`), picker, input),
       error,
@@ -538,14 +730,20 @@ function makeGradient(o: FabricObject, type: 'linear' | 'radial', stops: Stop[],
   const sorted = [...stops].sort((p, q) => p.offset - q.offset);
   const r = (n: number) => Math.round(n * 100) / 100;
   if (type === 'radial') {
-    return new Gradient({ type, gradientUnits: 'pixels', coords: { x1: r(w / 2), y1: r(hgt / 2), r1: 0, x2: r(w / 2), y2: r(hgt / 2), r2: r(Math.max(w, hgt) / 2) }, colorStops: sorted });
+    return new Gradient({
+      type,
+      gradientUnits: 'pixels',
+      coords: { x1: r(w / 2), y1: r(hgt / 2), r1: 0, x2: r(w / 2), y2: r(hgt / 2), r2: r(Math.max(w, hgt) / 2) },
+      colorStops: sorted,
+    });
   }
   const rad = (angle * Math.PI) / 180;
   const dx = Math.cos(rad);
   const dy = Math.sin(rad);
   const half = (Math.abs(w * dx) + Math.abs(hgt * dy)) / 2;
   return new Gradient({
-    type, gradientUnits: 'pixels',
+    type,
+    gradientUnits: 'pixels',
     coords: { x1: r(w / 2 - dx * half), y1: r(hgt / 2 - dy * half), x2: r(w / 2 + dx * half), y2: r(hgt / 2 + dy * half) },
     colorStops: sorted,
   });
