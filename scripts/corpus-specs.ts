@@ -3,6 +3,8 @@
  * stores what that Fabric's toJSON() writes (every default included, unless `minimal`). One feature per
  * template where possible, named in the file name, so a failing golden points at the feature.
  */
+import { COMPOSITE_OPERATIONS } from '../src/domain/object-properties.js';
+
 type Obj = Record<string, unknown>;
 export interface CorpusSpec {
   name: string;
@@ -1736,36 +1738,7 @@ export const CORPUS: CorpusSpec[] = [
     height: 330,
     background: '#f1f3f5',
     objects: [
-      ...(
-        [
-          'source-over',
-          'source-in',
-          'source-out',
-          'source-atop',
-          'destination-over',
-          'destination-in',
-          'destination-out',
-          'destination-atop',
-          'lighter',
-          'copy',
-          'xor',
-          'multiply',
-          'screen',
-          'overlay',
-          'darken',
-          'lighten',
-          'color-dodge',
-          'color-burn',
-          'hard-light',
-          'soft-light',
-          'difference',
-          'exclusion',
-          'hue',
-          'saturation',
-          'color',
-          'luminosity',
-        ] as const
-      ).map((mode, i) => ({
+      ...COMPOSITE_OPERATIONS.map((mode, i) => ({
         build: true,
         type: 'group',
         objects: [

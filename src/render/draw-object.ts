@@ -7,6 +7,7 @@
  * fill and stroke, so mirroring it is what makes our pixels match.
  */
 import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
+import { COMPOSITE_OPERATIONS } from '../domain/object-properties.js';
 import { decomposeScale, invert, multiply, type Mat } from './matrix.js';
 import type { ObjectCacheStore } from './object-cache-store.js';
 import { ownMatrix, transformedDimensions } from './object-geometry.js';
@@ -51,27 +52,8 @@ interface CacheContext {
  * (αs + αd·(1 − αs) for source-over and every blend mode, αd for source-atop,
  * at least that for lighter): drawn on an opaque canvas, it stays opaque.
  */
-const KEEPS_OPAQUE = new Set([
-  'source-over',
-  'source-atop',
-  'destination-over',
-  'lighter',
-  'multiply',
-  'screen',
-  'overlay',
-  'darken',
-  'lighten',
-  'color-dodge',
-  'color-burn',
-  'hard-light',
-  'soft-light',
-  'difference',
-  'exclusion',
-  'hue',
-  'saturation',
-  'color',
-  'luminosity',
-]);
+const CUTS_ALPHA = new Set(['source-in', 'source-out', 'destination-in', 'destination-out', 'destination-atop', 'copy', 'xor']);
+const KEEPS_OPAQUE: ReadonlySet<string> = new Set(COMPOSITE_OPERATIONS.filter((op) => !CUTS_ALPHA.has(op)));
 
 // Fabric's config defaults for its object cache.
 const PERF_LIMIT_SIZE_TOTAL = 2097152;
