@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ServerProcess } from '../server-process.test-helper.js';
-import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
+import { SHOTS, signInAsDemo, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -35,15 +35,6 @@ async function api(method: string, url: string, body?: unknown): Promise<Record<
   const text = await res.text();
   assert.ok(res.ok, `${method} ${url}: ${res.status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.base}/#/signin`);
-  const printed = server.output();
-  await page.getByLabel('Email', { exact: true }).fill(/email:\s+(\S+)/.exec(printed)![1]);
-  await page.getByLabel('Password', { exact: true }).fill(/password:\s+(\S+)/.exec(printed)![1]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.hash === '#/templates');
 }
 
 async function shoot(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
@@ -89,7 +80,7 @@ test('template, element and key names containing markup render as text on every 
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && problems.push(`console: ${m.text()}`));
-  await signIn(page);
+  await signInAsDemo(page, server);
 
   const injected = () => page.locator('img[src="x"]').count();
   const screens: Array<[string, string, string]> = [

@@ -6,18 +6,15 @@
  * Run with `npm run e2e`; needs Debian's chromium (CHROMIUM_PATH to override).
  */
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import pixelmatch from 'pixelmatch';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-
-/** The issue's bar: the API's PNG within 0.5% of the editor canvas's own. */
-const MAX_MISMATCH = 0.005;
+import { editorPng, generatedPng, MAX_MISMATCH, mismatch } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
 let server: ServerProcess;
@@ -225,23 +222,7 @@ test('multi-select, align, snap, group/ungroup with undo/redo, crop, save, reloa
   assert.equal(await page.getByLabel('Y', { exact: true }).inputValue(), '60');
   assert.equal(await page.getByLabel('Width', { exact: true }).inputValue(), '200');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PNG' }).click();
-  const fromEditor = PNG.sync.read(await readFile((await (await download).path())!));
-  const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST',
-    headers: { ...server.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: id }),
-  });
-  assert.equal(generated.status, 200, await generated.clone().text());
-  const { imageURL } = (await generated.json()) as { imageURL: string };
-  const fromApi = PNG.sync.read(Buffer.from(await (await fetch(imageURL)).arrayBuffer()));
-  assert.deepEqual([fromApi.width, fromApi.height], [fromEditor.width, fromEditor.height]);
-  const diff = new PNG({ width: fromApi.width, height: fromApi.height });
-  const differing = pixelmatch(fromEditor.data, fromApi.data, diff.data, fromApi.width, fromApi.height, { threshold: 0.1 });
-  const share = differing / (fromApi.width * fromApi.height);
-  console.log(`E2E tools: editor vs API ${differing} differing pixels of ${fromApi.width * fromApi.height} (${(share * 100).toFixed(3)}%)`);
-  if (share > MAX_MISMATCH) await writeFile(path.join(SHOTS, 'diff-E2E-tools.png'), PNG.sync.write(diff));
+  const share = await mismatch(await editorPng(page), await generatedPng(server, id), 'E2E tools');
   assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
 
   // The system clipboard carries the group into another template; its free names are kept.
@@ -299,20 +280,8 @@ test("the account's own font is drawn from its file, so the editor's text matche
   });
   assert.deepEqual(faces, ['700 loaded']);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PNG' }).click();
-  const fromEditor = PNG.sync.read(await readFile((await (await download).path())!));
-  const generated = await fetch(`${server.base}/image/generate`, {
-    method: 'POST',
-    headers: { ...server.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: id }),
-  });
-  assert.equal(generated.status, 200, await generated.clone().text());
-  const fromApi = PNG.sync.read(Buffer.from(await (await fetch(((await generated.json()) as { imageURL: string }).imageURL)).arrayBuffer()));
-  const differing = pixelmatch(fromEditor.data, fromApi.data, undefined, fromApi.width, fromApi.height, { threshold: 0.1 });
-  const share = differing / (fromApi.width * fromApi.height);
-  console.log(`E2E brand font: editor vs API ${differing} differing pixels of ${fromApi.width * fromApi.height} (${(share * 100).toFixed(3)}%)`);
-  assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+  const brandShare = await mismatch(await editorPng(page), await generatedPng(server, id), 'E2E brand font');
+  assert.ok(brandShare <= MAX_MISMATCH, `${(brandShare * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
   assert.deepEqual(problems, []);
   await page.close();
 });
