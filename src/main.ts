@@ -152,7 +152,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       if (record) app.thumbnails.schedule(seeded.account.id, record);
     }
   }
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // A second signal means "now": the operator (or orchestrator) gave up on the drain.
+    if (stopping) process.exit(1);
+    stopping = true;
     app.log.info(`${signal}: draining (up to ${config.shutdownGraceS} s for running requests), then shutting down`);
     app.drain.start();
     if (!(await app.drain.idle(config.shutdownGraceS * 1000))) {
@@ -165,8 +169,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     redis?.disconnect();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Imprint is listening on ${config.publicUrl}  (API reference: ${config.publicUrl}/docs)`);
 }
