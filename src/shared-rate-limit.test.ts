@@ -2,6 +2,7 @@
  * Two server processes on one PostgreSQL schema and one Redis: the generate
  * limit is the cluster's, not each node's. 80 generates spread over both
  * nodes at once, RATE_LIMIT_GENERATE=50: exactly 50 pass, the rest are 429s.
+ * And a node whose Redis goes away mid-run: no 5xx, the limit holds per node.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,8 +11,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ERROR_CATALOG } from './domain/errors.js';
 import { sampleTemplate } from './http/test-app.js';
-import { REDIS_TEST_URL, testPrefix } from './redis/redis.test-helper.js';
-import { catalogProblem, type ServerProcess, startServerProcess } from './server-process.test-helper.js';
+import { REDIS_TEST_URL, startProxy, testPrefix } from './redis/redis.test-helper.js';
+import { catalogProblem, freePort, type ServerProcess, startServerProcess } from './server-process.test-helper.js';
 
 const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -65,6 +66,42 @@ test('two nodes with REDIS_URL share one generate limit: exactly 50 of 80 pass',
     await Promise.all(nodes.map((node) => node.stop()));
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
     await client.end();
+    const redis = new Redis(REDIS_TEST_URL);
+    await keys.cleanUp(redis);
+    redis.disconnect();
+  }
+});
+
+test('Redis lost mid-run: the node answers as before, no 5xx, the limit now counted on the node', { timeout: 120_000 }, async () => {
+  const keys = testPrefix();
+  const port = await freePort();
+  const proxy = await startProxy(port);
+  let node: ServerProcess | null = null;
+  try {
+    node = await startServerProcess({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: keys.prefix, RATE_LIMIT_READ: '4', LOG_LEVEL: 'warn' });
+    const read = async () => {
+      const res = await fetch(`${node!.base}/templates/all`, { headers: node!.auth });
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    };
+    const before = [await read(), await read(), await read()];
+    assert.deepEqual(
+      before.map((r) => r.status),
+      [200, 200, 200],
+    );
+    await proxy.cut();
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await read());
+    for (const r of during) assert.equal(catalogProblem(ERROR_CATALOG, 'GET', r), null);
+    assert.deepEqual(
+      during.map((r) => r.status),
+      [200, 200, 200, 200, 429],
+      "the node's own fresh window: the same limit, per node",
+    );
+    assert.match(node.output(), /Redis unreachable: rate limits now count on this node only/);
+    assert.equal(node.output().match(/Redis unreachable: rate limits/g)?.length, 1, 'one warning per outage, not per request');
+  } finally {
+    await node?.stop();
+    await proxy.cut().catch(() => undefined);
     const redis = new Redis(REDIS_TEST_URL);
     await keys.cleanUp(redis);
     redis.disconnect();

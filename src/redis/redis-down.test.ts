@@ -6,11 +6,10 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { EMAIL_THROTTLE } from '../domain/auth-policy.js';
 import { freePort } from '../server-process.test-helper.js';
 import { connectRedis, redisReady } from './redis-client.js';
-import { REDIS_TEST_URL, testPrefix } from './redis.test-helper.js';
+import { REDIS_TEST_URL, startProxy, testPrefix } from './redis.test-helper.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { RedisSignInThrottle } from './redis-sign-in-throttle.js';
 
@@ -20,28 +19,6 @@ after(async () => {
   await run.cleanUp(direct);
   direct.disconnect();
 });
-
-/** Forwards a local port to the real Redis until cut(); cut() also drops every open connection. */
-async function startProxy(port: number): Promise<{ cut(): Promise<void> }> {
-  const target = new URL(REDIS_TEST_URL);
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    async cut() {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 function recorder() {
   const events: string[] = [];
