@@ -16,6 +16,12 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Shared rate limits and sign-in throttle for several nodes; null keeps them in this process's memory. */
+  redisUrl: string | null;
+  /** Prepended to every Redis key, so deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** How long SIGTERM waits for running requests before the process exits anyway. */
+  shutdownGraceS: number;
   bodyLimitBytes: number;
   rateLimitReadPerMinute: number;
   rateLimitGeneratePerMinute: number;
@@ -71,6 +77,9 @@ export const SETTINGS: SettingDoc[] = [
   },
   { name: 'DATA_DIR', default: './data', meaning: 'SQLite database, rendered images and fetch cache (created owner-only)' },
   { name: 'DATABASE_URL', default: '(unset: SQLite)', meaning: 'postgres://… to use PostgreSQL instead of SQLite' },
+  { name: 'REDIS_URL', default: '(unset: in memory)', meaning: 'redis://… to share rate limits and the sign-in throttle between nodes' },
+  { name: 'REDIS_KEY_PREFIX', default: 'imprint:', meaning: 'Prepended to every Redis key, so several deployments can share one Redis' },
+  { name: 'SHUTDOWN_GRACE_S', default: '25', meaning: 'On SIGTERM, seconds running requests get to finish before the process exits' },
   { name: 'BODY_LIMIT', default: '5242880', meaning: 'Largest accepted request body in bytes (413 above)' },
   { name: 'RATE_LIMIT_READ', default: '120', meaning: 'Requests per minute per API key on read endpoints' },
   { name: 'RATE_LIMIT_GENERATE', default: '600', meaning: 'Requests per minute per API key on POST /image/generate' },
@@ -164,6 +173,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded SQLite database)');
   }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in memory)');
   const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
@@ -180,6 +191,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
     databaseUrl,
+    redisUrl,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'imprint:',
+    shutdownGraceS: int('SHUTDOWN_GRACE_S', 25, 0, 3_600),
     bodyLimitBytes: int('BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     rateLimitReadPerMinute,
     rateLimitGeneratePerMinute,

@@ -14,6 +14,10 @@ import { AccountFontLoader } from './services/manage-fonts.js';
 import { purgeEndedSessions } from './services/manage-sessions.js';
 import { createDemoUser } from './services/manage-users.js';
 import { PasswordHasher } from './services/password-hash.js';
+import { connectRedis, redisReady } from './redis/redis-client.js';
+import type { FailoverEvents } from './redis/redis-failover.js';
+import { RedisRateLimiter } from './redis/redis-rate-limiter.js';
+import { redisSignInThrottles } from './redis/redis-sign-in-throttle.js';
 import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
 import { startReservationSweeper } from './services/settle-reservations.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
@@ -112,9 +116,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   await purgeSessions();
   const sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
   sessionPurge.unref();
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  // The failover reports each outage once (below); ioredis's own per-attempt errors would repeat it every retry.
+  redis?.on('error', () => undefined);
+  if (redis && !(await redisReady(redis, 5000))) console.warn('Redis does not answer yet: rate limits count on this node only until it does.');
+  let log: { warn(obj: object, msg: string): void; info(msg: string): void } = { warn: (obj, msg) => console.warn(msg, obj), info: (msg) => console.log(msg) };
+  const failoverEvents: FailoverEvents = {
+    onUnavailable: (limiter, error) => log.warn({ err: error }, `Redis unreachable: ${limiter} now count on this node only until it answers again`),
+    onRecovered: (limiter) => log.info(`Redis answers again: ${limiter} are shared again`),
+  };
   const app = await buildApp({
     deps: runtime.deps,
-    rateLimiter: new MemoryRateLimiter(),
+    rateLimiter: redis ? new RedisRateLimiter(redis, config.redisKeyPrefix, failoverEvents) : new MemoryRateLimiter(),
+    signInThrottles: redis ? redisSignInThrottles(redis, config.redisKeyPrefix, failoverEvents) : undefined,
     limits: {
       readPerMinute: config.rateLimitReadPerMinute,
       generatePerMinute: config.rateLimitGeneratePerMinute,
@@ -131,22 +145,32 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     assets: { maxBytes: config.assetMaxBytes, quotaBytes: config.assetQuotaMb * 1024 * 1024, maxPixels: config.renderBudget.maxMegapixels * 1_000_000 },
     logger: { level: config.logLevel },
   });
+  log = app.log;
   if (seeded) {
     for (const id of seeded.templateIds) {
       const record = await runtime.deps.store.getTemplate(seeded.account.id, id);
       if (record) app.thumbnails.schedule(seeded.account.id, record);
     }
   }
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+    // A second signal means "now": the operator (or orchestrator) gave up on the drain.
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info(`${signal}: draining (up to ${config.shutdownGraceS} s for running requests), then shutting down`);
+    app.drain.start();
+    if (!(await app.drain.idle(config.shutdownGraceS * 1000))) {
+      app.log.warn(`${app.drain.running} requests still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; exiting anyway`);
+    }
     await app.close();
     clearInterval(sessionPurge);
     await sweeper.stop();
     await runtime.close();
+    redis?.disconnect();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Imprint is listening on ${config.publicUrl}  (API reference: ${config.publicUrl}/docs)`);
 }

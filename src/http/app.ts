@@ -6,12 +6,13 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
 import { LIMITS } from '../domain/object-properties.js';
-import { createAuthContext, type AuthContext, type AuthSettings } from '../services/auth-context.js';
+import { createAuthContext, type AuthContext, type AuthSettings, type SignInThrottleFactory } from '../services/auth-context.js';
 import { authenticate, type Principal } from '../services/authenticate.js';
 import { resolveSession } from '../services/manage-sessions.js';
 import type { AssetLimits } from '../services/manage-assets.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
+import { Drain } from './drain.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   webDir?: string;
   /** SIGNUP, SIGNUP_CREDITS and session lifetimes; DEFAULT_AUTH_SETTINGS when absent. */
   auth?: AuthSettings;
+  /** Where failed sign-ins are counted; in this process's memory when absent. */
+  signInThrottles?: SignInThrottleFactory;
   /** ASSET_MAX_BYTES, ASSET_QUOTA_MB and the pixel cap; DEFAULT_ASSET_LIMITS where absent. */
   assets?: Partial<AssetLimits>;
 }
@@ -68,6 +71,10 @@ declare module 'fastify' {
     auth?: AuthPolicy;
     /** An extra, per-account limit on top of `auth`'s (e.g. key creation). */
     accountLimit?: 'keyCreate';
+  }
+  interface FastifyInstance {
+    /** Graceful shutdown: drain.start() on SIGTERM, then await drain.idle(grace) before close(). */
+    drain: Drain;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -95,7 +102,7 @@ export async function buildApp(options: AppOptions) {
   app.decorateRequest('principal', null);
   app.decorateRequest('startedAt', 0);
   const auth: AuthRuntime = {
-    context: createAuthContext(options.auth, () => Date.parse(options.deps.now())),
+    context: createAuthContext(options.auth, () => Date.parse(options.deps.now()), options.signInThrottles),
     cookies: new SessionCookies(options.deps.publicUrl),
   };
 
@@ -112,6 +119,10 @@ export async function buildApp(options: AppOptions) {
     keyCreate: { name: 'key-create', limit: options.limits.keyCreatePerHour ?? 10, windowSeconds: 3600 },
   } satisfies Record<string, RateLimitPolicy>;
   const DOCS_PATH = /^\/docs(\/|$)/;
+  const drain = new Drain();
+  app.decorate('drain', drain);
+  // Liveness stays 200 (the process is fine, killing it would cut the renders short); readiness answers 503 itself.
+  drain.register(app, new Set(['/healthz', '/readyz']));
 
   // Authentication runs before the body is read, so an anonymous client cannot make us parse 5 MiB.
   app.addHook('onRequest', async (request, reply) => {

@@ -1,6 +1,6 @@
-import { EMAIL_THROTTLE, IP_THROTTLE, type SignupMode } from '../domain/auth-policy.js';
+import { EMAIL_THROTTLE, IP_THROTTLE, type SignupMode, type ThrottlePolicy } from '../domain/auth-policy.js';
 import { DEFAULT_SCRYPT, PasswordHasher, type ScryptParams } from './password-hash.js';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { MemorySignInThrottle, type SignInThrottle } from './sign-in-throttle.js';
 
 /** The operator's choices (SIGNUP, SIGNUP_CREDITS, SESSION_*). */
 export interface AuthSettings {
@@ -25,11 +25,20 @@ export interface AuthContext extends AuthSettings {
   ipThrottle: SignInThrottle;
 }
 
-export function createAuthContext(settings: AuthSettings = DEFAULT_AUTH_SETTINGS, nowMs: () => number = Date.now): AuthContext {
+/** Builds a throttle for a subject kind; the name keeps the kinds' counters apart in a shared store. */
+export type SignInThrottleFactory = (name: 'email' | 'ip', policy: ThrottlePolicy, nowMs: () => number) => SignInThrottle;
+
+export const memorySignInThrottles: SignInThrottleFactory = (_name, policy, nowMs) => new MemorySignInThrottle(policy, nowMs);
+
+export function createAuthContext(
+  settings: AuthSettings = DEFAULT_AUTH_SETTINGS,
+  nowMs: () => number = Date.now,
+  throttles: SignInThrottleFactory = memorySignInThrottles,
+): AuthContext {
   return {
     ...settings,
     hasher: new PasswordHasher(settings.scrypt ?? DEFAULT_SCRYPT),
-    emailThrottle: new SignInThrottle(EMAIL_THROTTLE, nowMs),
-    ipThrottle: new SignInThrottle(IP_THROTTLE, nowMs),
+    emailThrottle: throttles('email', EMAIL_THROTTLE, nowMs),
+    ipThrottle: throttles('ip', IP_THROTTLE, nowMs),
   };
 }

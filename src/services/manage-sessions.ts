@@ -54,17 +54,17 @@ function throttled(waitMs: number): ApiError {
  */
 export async function signIn(deps: Deps, auth: AuthContext, input: { email: string; password: string; ip: string }): Promise<IssuedSession & { user: UserRecord }> {
   const emailKey = normalizeEmail(input.email) ?? input.email.trim().toLowerCase();
-  const wait = Math.max(auth.emailThrottle.check(emailKey).waitMs, auth.ipThrottle.check(input.ip).waitMs);
+  const wait = Math.max((await auth.emailThrottle.check(emailKey)).waitMs, (await auth.ipThrottle.check(input.ip)).waitMs);
   if (wait > 0) throw throttled(wait);
   const user = await deps.store.findUserByEmail(emailKey);
   const ok = user ? await auth.hasher.verify(input.password, user.passwordHash) : (await auth.hasher.verifyDummy(input.password), false);
   if (!user || !ok) {
-    auth.emailThrottle.fail(emailKey);
-    auth.ipThrottle.fail(input.ip);
+    await auth.emailThrottle.fail(emailKey);
+    await auth.ipThrottle.fail(input.ip);
     throw new ApiError('invalid_credentials', BAD_CREDENTIALS);
   }
   // The IP's count is kept: signing in to one's own account must not reset a guessing run against others.
-  auth.emailThrottle.succeed(emailKey);
+  await auth.emailThrottle.succeed(emailKey);
   const { passwordHash: _omit, ...record } = user;
   return { ...(await startSession(deps, auth, user.id)), user: record };
 }
@@ -98,11 +98,11 @@ export async function changePassword(
 ): Promise<{ endedSessions: number }> {
   const problem = passwordProblem(input.newPassword);
   if (problem) throw new ApiError('invalid_request', `The new password ${problem}.`, { errors: [{ path: 'newPassword', message: problem }] });
-  const wait = auth.emailThrottle.check(signedIn.user.email).waitMs;
+  const wait = (await auth.emailThrottle.check(signedIn.user.email)).waitMs;
   if (wait > 0) throw throttled(wait);
   const user = await deps.store.getUser(signedIn.user.id);
   if (!user || !(await auth.hasher.verify(input.currentPassword, user.passwordHash))) {
-    auth.emailThrottle.fail(signedIn.user.email);
+    await auth.emailThrottle.fail(signedIn.user.email);
     throw new ApiError('invalid_request', 'The current password is not right.', { errors: [{ path: 'currentPassword', message: 'is not right' }] });
   }
   const hash = await auth.hasher.hash(input.newPassword);

@@ -11,13 +11,20 @@ export interface ThrottleCheck {
 }
 
 /**
- * Failed sign-ins per subject (an email, an IP), in memory. After the free
+ * Failed sign-ins per subject (an email, an IP). After the free
  * failures each further one doubles the wait before the next attempt is even
  * looked at (429 + Retry-After), so guessing slows exponentially while a
  * person who mistypes a few times never notices. A success clears the email's
- * count. Per process: several nodes each keep their own (decision 0016).
+ * count. In memory here, per process (decision 0016); shared by every node
+ * when REDIS_URL is set (src/redis, decision 0027).
  */
-export class SignInThrottle {
+export interface SignInThrottle {
+  check(subject: string): Promise<ThrottleCheck>;
+  fail(subject: string): Promise<void>;
+  succeed(subject: string): Promise<void>;
+}
+
+export class MemorySignInThrottle implements SignInThrottle {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
@@ -26,14 +33,14 @@ export class SignInThrottle {
     private readonly maxEntries = 100_000,
   ) {}
 
-  check(subject: string): ThrottleCheck {
+  async check(subject: string): Promise<ThrottleCheck> {
     const entry = this.live(subject);
     if (!entry) return { waitMs: 0 };
     const until = entry.lastFailureMs + throttleDelayMs(this.policy, entry.failures);
     return { waitMs: Math.max(0, until - this.nowMs()) };
   }
 
-  fail(subject: string): void {
+  async fail(subject: string): Promise<void> {
     const entry = this.live(subject) ?? { failures: 0, lastFailureMs: 0 };
     entry.failures++;
     entry.lastFailureMs = this.nowMs();
@@ -43,7 +50,7 @@ export class SignInThrottle {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  succeed(subject: string): void {
+  async succeed(subject: string): Promise<void> {
     this.entries.delete(subject);
   }
 

@@ -13,6 +13,7 @@ export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void
       schema: { summary: 'Readiness: the database answers', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') } },
     },
     async (request) => {
+      if (app.drain.draining) throw new ApiError('service_unavailable', 'Not ready: this server is shutting down.', { headers: { 'Retry-After': '5' } });
       try {
         await options.deps.store.ping();
         await options.ready?.();
