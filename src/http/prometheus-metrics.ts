@@ -81,6 +81,8 @@ export class PrometheusMetrics implements Metrics {
     registers: [this.registry],
   });
   private pool: RenderPoolGauges | null = null;
+  /** labels() hashes its arguments on every call; the children are few (bounded labels), so each is looked up once. */
+  private readonly httpChildren = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }>();
 
   constructor(opts: { defaultMetrics?: boolean } = {}) {
     const pool = () => this.pool;
@@ -110,13 +112,13 @@ export class PrometheusMetrics implements Metrics {
     });
     if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     // Pre-declared series start at 0, so rate() and alerts see a counter before its first event.
-    this.committed.labels('request');
-    this.committed.labels('sweeper');
-    this.refunded.labels('request');
-    this.refunded.labels('sweeper');
-    for (const outcome of ['committed', 'refunded']) this.swept.labels(outcome);
-    for (const result of ['hit', 'revalidated', 'miss']) this.fetchRequests.labels(result);
-    for (const source of ['cache', 'network']) this.fetchBytes.labels(source);
+    for (const by of ['request', 'sweeper']) {
+      this.committed.labels(by).inc(0);
+      this.refunded.labels(by).inc(0);
+    }
+    for (const outcome of ['committed', 'refunded']) this.swept.labels(outcome).inc(0);
+    for (const result of ['hit', 'revalidated', 'miss']) this.fetchRequests.labels(result).inc(0);
+    for (const source of ['cache', 'network']) this.fetchBytes.labels(source).inc(0);
   }
 
   watchRenderPool(pool: RenderPoolGauges): void {
@@ -126,8 +128,14 @@ export class PrometheusMetrics implements Metrics {
   httpRequest(method: string, route: string | undefined, status: number, seconds: number): void {
     const m = METHODS.has(method) ? method : 'other';
     const r = route ?? UNMATCHED_ROUTE;
-    this.httpRequests.labels(m, r, String(status)).inc();
-    this.httpDuration.labels(m, r).observe(seconds);
+    const id = `${m} ${status} ${r}`;
+    let child = this.httpChildren.get(id);
+    if (!child) {
+      child = { count: this.httpRequests.labels(m, r, String(status)), time: this.httpDuration.labels(m, r) };
+      this.httpChildren.set(id, child);
+    }
+    child.count.inc();
+    child.time.observe(seconds);
   }
 
   creditsReserved(credits: number): void {
