@@ -50,6 +50,8 @@ export interface Config {
   assetQuotaMb: number;
   /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Bearer token GET /metrics requires; null = loopback clients only. */
+  metricsToken: string | null;
   seedDemo: boolean;
   /** Who may create an account in the web app. */
   signup: SignupMode;
@@ -121,6 +123,11 @@ export const SETTINGS: SettingDoc[] = [
     default: '(unset: off)',
     meaning: 'Trust X-Forwarded-For from a reverse proxy: a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.0/8,::1); off = use the socket address',
   },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: loopback only)',
+    meaning: 'Bearer token that GET /metrics (Prometheus) requires, at least 16 characters; unset = served only to clients on this machine',
+  },
   { name: 'SEED_DEMO', default: '1', meaning: 'Create the demo account, its sign-in (demo@example.com) and templates on first run' },
   { name: 'SIGNUP', default: 'open', meaning: 'Who may sign up in the web app: open (anyone), invite (with a link from `npx imprint invites create`) or closed' },
   { name: 'SIGNUP_CREDITS', default: '50', meaning: 'Credits granted to an account created by sign-up (a ledger grant)' },
@@ -182,6 +189,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const rateLimitReadPerMinute = int('RATE_LIMIT_READ', 120, 1, 1_000_000);
   const rateLimitGeneratePerMinute = int('RATE_LIMIT_GENERATE', 600, 1, 1_000_000);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24), or unset for loopback-only /metrics');
   const signup = (env.SIGNUP?.trim().toLowerCase() || 'open') as SignupMode;
   if (!SIGNUP_MODES.includes(signup)) problems.push(`SIGNUP=${JSON.stringify(env.SIGNUP)} must be one of ${SIGNUP_MODES.join(', ')}`);
 
@@ -222,6 +231,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     assetMaxBytes: int('ASSET_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     assetQuotaMb: int('ASSET_QUOTA_MB', 100, 1, 1_048_576),
     trustProxy,
+    metricsToken,
     seedDemo: bool('SEED_DEMO', true),
     signup,
     signupCredits: int('SIGNUP_CREDITS', 50, 0, 1_000_000_000),

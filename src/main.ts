@@ -5,6 +5,7 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { DiskBlobStore } from './blobs/disk-blob-store.js';
 import { createImageFetcher } from './fetch/image-fetcher.js';
 import { buildApp } from './http/app.js';
+import { PrometheusMetrics } from './http/prometheus-metrics.js';
 import { MemoryRateLimiter } from './http/rate-limiter.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
 import { RenderPool } from './render/render-pool.js';
@@ -32,6 +33,7 @@ export interface Runtime {
   config: Config;
   deps: ServiceDeps;
   renderPool: RenderPool | null;
+  metrics: PrometheusMetrics;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,9 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
   const bundled = bundledFontFamilies();
   const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
+  // The CLI serves no /metrics: process metrics only where a server runs.
+  const metrics = new PrometheusMetrics({ defaultMetrics: opts.renderWorkers });
+  if (renderPool) metrics.watchRenderPool(renderPool);
   const deps: ServiceDeps = {
     store,
     blobs,
@@ -52,17 +57,20 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
       allowPrivate: config.fetchAllowPrivate,
       cacheDir: config.fetchCacheMb > 0 ? path.join(config.dataDir, 'cache', 'images') : undefined,
       diskCacheBytes: config.fetchCacheMb * 1024 * 1024,
+      onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes),
     }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: config.publicUrl,
     renderBudget: config.renderBudget,
     now: systemClock,
     leases: { reservationMs: config.reservationLeaseS * 1000, idempotencyMs: config.idempotencyLeaseS * 1000 },
+    metrics,
   };
   return {
     config,
     deps,
     renderPool,
+    metrics,
     async close() {
       await renderPool?.close();
       await store.close();
@@ -140,6 +148,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       maxApiKeysPerAccount: config.maxApiKeysPerAccount,
     },
     trustProxy: config.trustProxy,
+    metrics: runtime.metrics,
+    metricsToken: config.metricsToken ?? undefined,
     bodyLimitBytes: config.bodyLimitBytes,
     auth,
     assets: { maxBytes: config.assetMaxBytes, quotaBytes: config.assetQuotaMb * 1024 * 1024, maxPixels: config.renderBudget.maxMegapixels * 1_000_000 },

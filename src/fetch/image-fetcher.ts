@@ -31,6 +31,8 @@ export interface ImageFetcherOptions {
   maxRedirects?: number;
   maxPixels?: number;
   memoryCacheBytes?: number;
+  /** Told how each remote fetch was served, for /metrics: bytes from the cache (hit, revalidated) or downloaded (miss). */
+  onCacheResult?: (result: 'hit' | 'revalidated' | 'miss', bytes: number) => void;
   /** DNS resolver; injectable for tests. Default: dns.promises.lookup({ all: true }). */
   lookup?: LookupFn;
   /**
@@ -213,16 +215,21 @@ export function createImageFetcher(opts: ImageFetcherOptions = {}): ImageFetcher
     }
     if (cached) await hopsAllowed(cached.hops, deadline);
     const policy = cached?.policy;
-    if (cached && (!policy || policy.freshUntil > Date.now())) return cached.image;
+    if (cached && (!policy || policy.freshUntil > Date.now())) {
+      opts.onCacheResult?.('hit', cached.image.bytes.length);
+      return cached.image;
+    }
     const conditional = cached && policy && canRevalidate(policy) ? conditionalHeaders(policy) : {};
     const result = await download(url, targets, deadline, conditional);
     if (result.kind === 'not_modified') {
       const refreshed = mergeRevalidated(policy!, result.hop.headers);
       await remember(key, cached!.image, refreshed, result.hops);
+      opts.onCacheResult?.('revalidated', cached!.image.bytes.length);
       return cached!.image;
     }
     const image = await inspectImage(result.hop.body, cfg.maxPixels);
     await remember(key, image, cachePolicyFrom(result.hop.headers), result.hops);
+    opts.onCacheResult?.('miss', result.hop.body.length);
     return image;
   }
 

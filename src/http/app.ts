@@ -15,8 +15,10 @@ import { ErrorBody } from './api-schemas.js';
 import { Drain } from './drain.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
+import { countRejections, type PrometheusMetrics } from './prometheus-metrics.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
+import { registerMetricsRoutes } from './routes/metrics-routes.js';
 import { SAFE_METHODS, SessionCookies } from './session-cookie.js';
 
 export interface AppOptions {
@@ -52,6 +54,10 @@ export interface AppOptions {
   signInThrottles?: SignInThrottleFactory;
   /** ASSET_MAX_BYTES, ASSET_QUOTA_MB and the pixel cap; DEFAULT_ASSET_LIMITS where absent. */
   assets?: Partial<AssetLimits>;
+  /** Serves GET /metrics and counts requests; main.ts passes the same object as deps.metrics. */
+  metrics?: PrometheusMetrics;
+  /** METRICS_TOKEN: the Bearer token /metrics requires; unset = loopback clients only. */
+  metricsToken?: string;
 }
 
 /** What the /auth routes share with the onRequest hook. */
@@ -82,7 +88,9 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(options: AppOptions) {
+export async function buildApp(given: AppOptions) {
+  // Every route's limiter counts its refusals, whichever route it guards.
+  const options = given.metrics ? { ...given, rateLimiter: countRejections(given.rateLimiter, given.metrics) } : given;
   const app = Fastify({
     logger: options.logger ?? false,
     // Errors raised before a route runs still answer in the catalog's shape.
@@ -170,6 +178,12 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
+  const { metrics } = options;
+  if (metrics) {
+    // The route pattern, never the URL: label values stay bounded whatever clients request.
+    app.addHook('onResponse', async (request, reply) => metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
+  }
+
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error as Error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -216,6 +230,7 @@ export async function buildApp(options: AppOptions) {
   });
   app.addSchema(ErrorBody);
   await registerRoutes(app, options, auth);
+  if (metrics) registerMetricsRoutes(app, metrics, options.metricsToken);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API' } });
   app.addHook('onSend', async (request, reply, payload) => {

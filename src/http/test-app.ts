@@ -13,6 +13,7 @@ import type { ServiceDeps } from '../services/service-deps.js';
 import { openStore } from '../store/open-store.js';
 import type { Account, Store } from '../store/store.js';
 import { buildApp, type AppOptions, type ImprintApp } from './app.js';
+import { PrometheusMetrics } from './prometheus-metrics.js';
 import { MemoryRateLimiter } from './rate-limiter.js';
 import { after } from 'node:test';
 import pg from 'pg';
@@ -75,6 +76,8 @@ export interface SeededAccount {
 
 export interface TestApp {
   app: ImprintApp;
+  /** The registry behind this app's GET /metrics. */
+  metrics: PrometheusMetrics;
   store: Store;
   deps: ServiceDeps;
   a: SeededAccount;
@@ -101,6 +104,7 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** Upload limits; DEFAULT_ASSET_LIMITS where absent. */
   assets?: AppOptions['assets'];
+  metricsToken?: string;
 }
 
 /**
@@ -117,15 +121,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const fontLoader = new AccountFontLoader({ store, blobs });
   // In-process, with the caches a render worker keeps, so HTTP tests render through them.
   const caches = createRenderCaches();
+  const metrics = new PrometheusMetrics({ defaultMetrics: false });
   const deps: ServiceDeps = {
     store,
     blobs,
     accountFonts: (accountId) => fontLoader.load(accountId),
     renderer: options.renderer ?? { render: (input) => renderDocument(input, caches) },
-    fetcher: options.fetcher ?? createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000 }),
+    fetcher:
+      options.fetcher ??
+      createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000, onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes) }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: options.publicUrl ?? 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
+    metrics,
   };
   const app = await buildApp({
     deps,
@@ -136,6 +144,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     trustProxy: options.trustProxy,
     auth: options.auth,
     assets: options.assets,
+    metrics,
+    metricsToken: options.metricsToken,
   });
   const seed = async (name: string): Promise<SeededAccount> => {
     const { account, key } = await createAccount(deps, { name: `${name}-${Math.random().toString(36).slice(2, 8)}`, credits: options.credits ?? 100 });
@@ -146,6 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const b = await seed('bob');
   return {
     app,
+    metrics,
     store,
     deps,
     a,

@@ -191,6 +191,19 @@ export class RenderPool {
     return this.queued + this.slots.reduce((n, s) => n + s.jobs.size, 0);
   }
 
+  /** For the /metrics gauges: renders waiting for a worker, workers holding a render, and the pool's size. */
+  get waiting(): number {
+    return this.queued;
+  }
+
+  get busyWorkers(): number {
+    return this.slots.reduce((n, s) => n + (s.jobs.size > 0 ? 1 : 0), 0);
+  }
+
+  get workers(): number {
+    return this.slots.length;
+  }
+
   private enqueue(job: Job, front: boolean): void {
     const q = this.queues.get(job.tenant);
     if (q) {

@@ -89,7 +89,11 @@ export async function generateImage(
       `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`,
     );
   }
-  const release = () => deps.store.releaseReservation(account.id, debit.reservationId, deps.now());
+  deps.metrics?.creditsReserved(CREDITS_PER_IMAGE);
+  const release = async () => {
+    // 0 when the sweeper settled it first; the sweeper counts those.
+    if ((await deps.store.releaseReservation(account.id, debit.reservationId, deps.now())) > 0) deps.metrics?.creditsRefunded(CREDITS_PER_IMAGE, 'request');
+  };
   let result: GenerateResult;
   let committed: 'committed' | 'lapsed';
   try {
@@ -133,6 +137,7 @@ export async function generateImage(
     await release();
     throw new ApiError('service_unavailable', 'This request outlived its credit reservation and was not charged. Retry it.', { headers: { 'Retry-After': '1' } });
   }
+  deps.metrics?.creditsCommitted(CREDITS_PER_IMAGE, 'request');
   await deps.fetcher.keep([...imageSources(applied.document).keys()]);
   return result;
 }

@@ -5,6 +5,7 @@ import type { TemplateDocument } from '../domain/template.js';
 import { RenderError, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import { readAssetImages } from './manage-assets.js';
+import type { RenderOutcome } from './metrics.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**
@@ -14,7 +15,7 @@ import type { ServiceDeps } from './service-deps.js';
  * (the debit sits between the budget and the fetch); unpaid ones chain them
  * with renderUnpaid.
  */
-export type RenderDeps = Pick<ServiceDeps, 'renderer' | 'renderBudget' | 'fetcher' | 'accountFonts' | 'store' | 'blobs' | 'publicUrl'>;
+export type RenderDeps = Pick<ServiceDeps, 'renderer' | 'renderBudget' | 'fetcher' | 'accountFonts' | 'store' | 'blobs' | 'publicUrl' | 'metrics'>;
 
 export interface RenderOptions {
   format?: 'png' | 'jpeg' | 'webp';
@@ -67,12 +68,18 @@ export async function renderFetched(
   cost: number,
   charge: ChargeNote,
 ): Promise<RenderOutput> {
+  const fonts = await deps.accountFonts(accountId);
+  const submitted = performance.now();
+  const finished = (outcome: RenderOutcome) => deps.metrics?.renderFinished((performance.now() - submitted) / 1000, outcome);
   try {
-    return await deps.renderer.render(
-      { document, images, fonts: await deps.accountFonts(accountId), output: { format: output.format, quality: output.quality, scale: output.scale } },
+    const rendered = await deps.renderer.render(
+      { document, images, fonts, output: { format: output.format, quality: output.quality, scale: output.scale } },
       { tenant: accountId, cost },
     );
+    finished('ok');
+    return rendered;
   } catch (error) {
+    finished(renderOutcomeOf(error));
     if (error instanceof RenderTooComplexError) {
       const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
       const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; ${charge}. Lower "scale" or simplify the template.`);
@@ -88,6 +95,13 @@ export async function renderFetched(
     }
     throw error;
   }
+}
+
+function renderOutcomeOf(error: unknown): RenderOutcome {
+  if (error instanceof RenderTooComplexError) return 'too_complex';
+  if (error instanceof RenderQueueFullError) return 'queue_full';
+  if (error instanceof RenderError) return 'failed';
+  return 'error';
 }
 
 /** Budget, fetch and render in one go, for renders nobody pays for. */

@@ -2,6 +2,7 @@ import type { Store } from '../store/store.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
+import type { Metrics } from './metrics.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   now(): string;
   /** Reservation and idempotency-claim leases; defaults when absent (see generate-image, run-idempotent). */
   leases?: { reservationMs: number; idempotencyMs: number };
+  /** Counters and timings for /metrics; nothing is reported when absent. */
+  metrics?: Metrics;
 }
 
 export function systemClock(): string {

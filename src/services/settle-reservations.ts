@@ -1,7 +1,8 @@
 import type { ServiceDeps } from './service-deps.js';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, idempotencyCutoffs } from './run-idempotent.js';
+import { CREDITS_PER_IMAGE } from '../domain/credits.js';
 
-type Deps = Pick<ServiceDeps, 'store' | 'now' | 'leases'>;
+type Deps = Pick<ServiceDeps, 'store' | 'now' | 'leases' | 'metrics'>;
 
 export interface SweepResult {
   committed: number;
@@ -18,6 +19,10 @@ export interface SweepResult {
 export async function settleReservations(deps: Deps): Promise<SweepResult> {
   const now = deps.now();
   const { committed, refunded } = await deps.store.settleExpiredReservations(now);
+  // Every reservation is one generate's CREDITS_PER_IMAGE.
+  deps.metrics?.reservationsSwept({ committed, refunded });
+  deps.metrics?.creditsCommitted(committed * CREDITS_PER_IMAGE, 'sweeper');
+  deps.metrics?.creditsRefunded(refunded * CREDITS_PER_IMAGE, 'sweeper');
   const purgedIdempotencyKeys = await deps.store.purgeIdempotency(idempotencyCutoffs(now, deps.leases?.idempotencyMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS));
   return { committed, refunded, purgedIdempotencyKeys };
 }

@@ -1,0 +1,18 @@
+/**
+ * What the use cases report while they work. main.ts passes the Prometheus
+ * implementation (src/http/prometheus-metrics.ts); the services never see
+ * prom-client, and a deps object without `metrics` reports nothing.
+ */
+export interface Metrics {
+  creditsReserved(credits: number): void;
+  /** `by`: the request that did the work, or the sweeper settling a lapsed reservation. */
+  creditsCommitted(credits: number, by: SettledBy): void;
+  creditsRefunded(credits: number, by: SettledBy): void;
+  /** One sweep's settlements, in reservations. */
+  reservationsSwept(result: { committed: number; refunded: number }): void;
+  /** From handing the render to the pool until it answered: queue wait included, as the caller sees it. */
+  renderFinished(seconds: number, outcome: RenderOutcome): void;
+}
+
+export type SettledBy = 'request' | 'sweeper';
+export type RenderOutcome = 'ok' | 'failed' | 'too_complex' | 'queue_full' | 'error';
