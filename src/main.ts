@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { DiskBlobStore } from './blobs/disk-blob-store.js';
+import { S3BlobStore } from './blobs/s3-blob-store.js';
 import { createImageFetcher } from './fetch/image-fetcher.js';
 import { buildApp } from './http/app.js';
 import { MemoryRateLimiter } from './http/rate-limiter.js';
@@ -28,6 +29,8 @@ export interface Runtime {
   config: Config;
   deps: ServiceDeps;
   renderPool: RenderPool | null;
+  /** Rejects, naming the bucket, when S3 blobs are configured but unreachable; the disk store needs no check. */
+  checkBlobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,9 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
     : null;
   const bundled = bundledFontFamilies();
-  const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+  // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).
+  const s3 = config.s3 ? new S3BlobStore(config.s3) : null;
+  const blobs = s3 ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
   const deps: ServiceDeps = {
     store,
@@ -59,9 +64,11 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     config,
     deps,
     renderPool,
+    checkBlobs: async () => s3?.check(),
     async close() {
       await renderPool?.close();
       await store.close();
+      s3?.close();
     },
   };
 }
@@ -91,6 +98,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     throw error;
   }
   const runtime = await createRuntime(config);
+  try {
+    await runtime.checkBlobs();
+  } catch (error) {
+    console.error((error as Error).message);
+    await runtime.close();
+    process.exit(1);
+  }
   let seeded: Awaited<ReturnType<typeof seedDemo>> = null;
   if (config.seedDemo) {
     seeded = await seedDemo(runtime.deps, demoTemplatesDir());
