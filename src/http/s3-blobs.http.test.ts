@@ -90,6 +90,7 @@ describe('blobs on S3, shared by two nodes', () => {
       const cached = await app.inject({ url: pathname, headers: { 'if-none-match': String(fromOne.headers.etag) } });
       assert.equal(cached.statusCode, 304);
       assert.equal(cached.rawPayload.length, 0);
+      assert.ok([undefined, '0'].includes(cached.headers['content-length'] as string | undefined), 'a 304 announces no body it does not send');
       assert.equal(cached.headers.etag, fromOne.headers.etag);
       assert.equal(cached.headers['cache-control'], 'public, max-age=31536000, immutable');
     }

@@ -20,7 +20,8 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
         summary: 'Download a generated image',
         tags: ['Images'],
         params: Type.Object({ file: Type.String() }),
-        response: { 304: Type.Null(), 404: Type.Ref('Error') },
+        // No body at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304, which strict keep-alive clients (undici) reject.
+        response: { 304: Type.Unsafe<undefined>({ description: 'Not Modified: no body' }), 404: Type.Ref('Error') },
       },
     },
     async (request, reply) => {
@@ -33,7 +34,7 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
       const etag = `"${image.id}"`;
       if (ifNoneMatch(request.headers['if-none-match'], etag)) {
         if (!(await deps.blobs.exists(image.blobKey))) throw notFound();
-        return cacheHeaders(reply, etag).code(304).send(null);
+        return cacheHeaders(reply, etag).code(304).send();
       }
       const data = await deps.blobs.get(image.blobKey);
       if (!data) throw notFound();
