@@ -54,3 +54,39 @@ test('SIGNUP is open by default, takes invite or closed, and refuses anything el
     );
   }
 });
+
+test('S3 is off without S3_BUCKET; with it, region and path style have defaults and the endpoint is checked', () => {
+  assert.equal(loadConfig({}).s3, null);
+  assert.deepEqual(loadConfig({ S3_BUCKET: 'imprint-images' }).s3, {
+    bucket: 'imprint-images',
+    endpoint: null,
+    region: 'us-east-1',
+    accessKeyId: null,
+    secretAccessKey: null,
+    forcePathStyle: false,
+  });
+  const minio = loadConfig({ S3_BUCKET: 'imprint', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3;
+  assert.deepEqual(minio, { bucket: 'imprint', endpoint: 'http://minio:9000', region: 'eu-west-3', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+  assert.equal(loadConfig({ S3_BUCKET: 'imprint', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: '0' }).s3?.forcePathStyle, false);
+  assert.equal(loadConfig({ S3_BUCKET: 'imprint', S3_FORCE_PATH_STYLE: '1' }).s3?.forcePathStyle, true);
+});
+
+test('a half-set or invalid S3 setting stops the start with a message naming it', () => {
+  for (const [env, name] of [
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET'],
+    [{ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'Imprint_Images' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'imprint', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'imprint', S3_ENDPOINT: 'ftp://minio' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'imprint', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'imprint', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'imprint', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+  ] as Array<[Record<string, string>, string]>) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && error.message.includes(name),
+      JSON.stringify(env),
+    );
+  }
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SIGNUP_MODES, type SignupMode } from './domain/auth-policy.js';
 import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from './domain/preview-limits.js';
+import type { S3BlobSettings } from './blobs/s3-blob-store.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -60,6 +61,8 @@ export interface Config {
   sessionIdleHours: number;
   sessionMaxDays: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Images, fonts, assets and thumbnails in an S3-compatible bucket instead of DATA_DIR/blobs; null when S3_BUCKET is unset. */
+  s3: S3BlobSettings | null;
 }
 
 export interface SettingDoc {
@@ -134,6 +137,12 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'SESSION_IDLE_HOURS', default: '72', meaning: 'A signed-in browser unused this long must sign in again' },
   { name: 'SESSION_MAX_DAYS', default: '14', meaning: 'A session ends this long after sign-in, however active' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'S3_BUCKET', default: '(unset: DATA_DIR/blobs)', meaning: 'Keep images, fonts, assets and thumbnails in this S3-compatible bucket, shared by every node' },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS)', meaning: 'http(s) URL of an S3-compatible server (MinIO, Ceph, R2, …)' },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region the requests are signed for' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset: SDK default chain)', meaning: 'Access key; set both or neither (neither: AWS_* variables, shared config or an instance role)' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset: SDK default chain)', meaning: 'Secret of S3_ACCESS_KEY_ID' },
+  { name: 'S3_FORCE_PATH_STYLE', default: '1 with S3_ENDPOINT, else 0', meaning: 'Address the bucket in the path (endpoint/bucket/key), as most self-hosted servers need' },
 ];
 
 export class ConfigError extends Error {
@@ -238,9 +247,43 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionIdleHours: int('SESSION_IDLE_HOURS', 72, 1, 24 * 365),
     sessionMaxDays: int('SESSION_MAX_DAYS', 14, 1, 365),
     logLevel,
+    s3: parseS3(env, problems, bool),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/**
+ * S3 is all or nothing: an S3_* variable without S3_BUCKET is a half-finished
+ * setup, and silently writing to the local disk instead would split the
+ * images between nodes, which is the very thing S3 is there to prevent.
+ */
+function parseS3(env: Env, problems: string[], bool: (name: string, fallback: boolean) => boolean): S3BlobSettings | null {
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (bucket === '') {
+    const stray = S3_VARIABLES.filter((name) => (env[name]?.trim() ?? '') !== '');
+    if (stray.length > 0) problems.push(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or unset them to keep blobs in DATA_DIR`);
+    return null;
+  }
+  // S3's own bucket naming rule; catching it here beats a 400 on the first generate.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET=${JSON.stringify(bucket)} must be 3 to 63 lowercase letters, digits, dots or hyphens`);
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null) {
+    try {
+      const url = new URL(endpoint);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      problems.push(`S3_ENDPOINT=${JSON.stringify(endpoint)} must be an absolute http(s) URL such as https://s3.example.com`);
+    }
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK default credentials');
+  const forcePathStyle = bool('S3_FORCE_PATH_STYLE', endpoint !== null);
+  return { bucket, endpoint, region: env.S3_REGION?.trim() || 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle };
 }
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { DiskBlobStore } from './blobs/disk-blob-store.js';
+import { S3BlobStore } from './blobs/s3-blob-store.js';
 import { createImageFetcher } from './fetch/image-fetcher.js';
 import { buildApp } from './http/app.js';
 import { PrometheusMetrics } from './http/prometheus-metrics.js';
@@ -34,6 +35,8 @@ export interface Runtime {
   deps: ServiceDeps;
   renderPool: RenderPool | null;
   metrics: PrometheusMetrics;
+  /** Rejects, naming the bucket, when S3 blobs are configured but unreachable; the disk store needs no check. */
+  checkBlobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,9 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
     : null;
   const bundled = bundledFontFamilies();
-  const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+  // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).
+  const s3 = config.s3 ? new S3BlobStore(config.s3) : null;
+  const blobs = s3 ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
   // The CLI serves no /metrics: process metrics only where a server runs.
   const metrics = new PrometheusMetrics({ defaultMetrics: opts.renderWorkers });
@@ -71,9 +76,11 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     deps,
     renderPool,
     metrics,
+    checkBlobs: async () => s3?.check(),
     async close() {
       await renderPool?.close();
       await store.close();
+      s3?.close();
     },
   };
 }
@@ -103,6 +110,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     throw error;
   }
   const runtime = await createRuntime(config);
+  try {
+    await runtime.checkBlobs();
+  } catch (error) {
+    console.error((error as Error).message);
+    await runtime.close();
+    process.exit(1);
+  }
   let seeded: Awaited<ReturnType<typeof seedDemo>> = null;
   if (config.seedDemo) {
     seeded = await seedDemo(runtime.deps, demoTemplatesDir());

@@ -1,11 +1,14 @@
 /**
- * Where rendered images (and uploaded fonts) live. Keys are content-addressed
- * by the caller, so `put` of an existing key is a harmless overwrite with the
- * same bytes and concurrent writers never conflict.
+ * Where rendered images, uploaded fonts, uploaded assets and template
+ * thumbnails live. Keys are content-addressed by the caller, so `put` of an
+ * existing key is a harmless overwrite with the same bytes and concurrent
+ * writers (even on different nodes) never conflict.
  */
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Whether `get` would find the blob, without moving its bytes: what a 304 needs. */
+  exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

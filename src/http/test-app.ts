@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { BlobStore } from '../blobs/blob-store.js';
 import { DiskBlobStore } from '../blobs/disk-blob-store.js';
 import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
@@ -105,6 +106,8 @@ export interface TestAppOptions {
   /** Upload limits; DEFAULT_ASSET_LIMITS where absent. */
   assets?: AppOptions['assets'];
   metricsToken?: string;
+  /** Defaults to a DiskBlobStore in the app's temp folder (e.g. an S3BlobStore on s3rver instead). */
+  blobs?: BlobStore;
 }
 
 /**
@@ -117,7 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-http-'));
   const store = options.openStore ? await options.openStore() : await openStore({ databaseUrl: ':memory:', dataDir: dir });
   const bundled = bundledFontFamilies();
-  const blobs = new DiskBlobStore(path.join(dir, 'blobs'));
+  const blobs = options.blobs ?? new DiskBlobStore(path.join(dir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
   // In-process, with the caches a render worker keeps, so HTTP tests render through them.
   const caches = createRenderCaches();

@@ -20,23 +20,34 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
         summary: 'Download a generated image',
         tags: ['Images'],
         params: Type.Object({ file: Type.String() }),
-        response: { 304: Type.Null(), 404: Type.Ref('Error') },
+        // No body at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304, which strict keep-alive clients (undici) reject.
+        response: { 304: Type.Unsafe<undefined>({ description: 'Not Modified: no body' }), 404: Type.Ref('Error') },
       },
     },
     async (request, reply) => {
       const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
       const image = match ? await deps.store.getImage(match[1]) : null;
       if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
-      // Read the blob before answering a conditional request: a 304 must mean
+      // Check the blob before answering a conditional request: a 304 must mean
       // exactly what a 200 would (the image is there), never just "the row exists".
+      // `exists` rather than `get`, so a 304 moves no image bytes out of S3.
+      const etag = `"${image.id}"`;
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) {
+        if (!(await deps.blobs.exists(image.blobKey))) throw notFound();
+        return cacheHeaders(reply, etag).code(304).send();
+      }
       const data = await deps.blobs.get(image.blobKey);
       if (!data) throw notFound();
-      const etag = `"${image.id}"`;
-      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
-      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return reply.type(CONTENT_TYPES[image.format] ?? 'application/octet-stream').send(data);
+      return cacheHeaders(reply, etag)
+        .type(CONTENT_TYPES[image.format] ?? 'application/octet-stream')
+        .send(data);
     },
   );
+}
+
+/** Immutable: an image id hashes its pixels, so the bytes behind a URL never change. */
+function cacheHeaders<R extends { header(name: string, value: string): R }>(reply: R, etag: string): R {
+  return reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
 }
 
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
