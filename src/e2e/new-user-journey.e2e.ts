@@ -8,16 +8,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import sharp from 'sharp';
 import { repoRoot } from '../repo-root.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-import { MAX_MISMATCH, editorPng, mismatch, ready, watch } from './editor-page.e2e-helper.js';
+import { MAX_MISMATCH, editorPng, mismatch, ready, watch, writeTestPhoto } from './editor-page.e2e-helper.js';
 
 const run = promisify(execFile);
 
@@ -33,30 +32,6 @@ after(async () => {
   await session?.close();
   await rm(files, { recursive: true, force: true });
 });
-
-/** A 360×240 "photo" anyone would recognise in a diff: a checkerboard over a diagonal gradient. */
-async function photo(): Promise<string> {
-  const width = 360;
-  const height = 240;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const check = (Math.floor(x / 40) + Math.floor(y / 40)) % 2;
-      raw[i] = check ? 230 : Math.round((x / width) * 255);
-      raw[i + 1] = check ? 120 : Math.round((y / height) * 255);
-      raw[i + 2] = check ? 30 : 180;
-    }
-  }
-  const file = path.join(files, 'team-photo.png');
-  await writeFile(
-    file,
-    await sharp(raw, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer(),
-  );
-  return file;
-}
 
 test('a new person signs up, designs a card with their photo and font, and the curl command the app shows returns the same picture', async () => {
   const { server, context } = session;
@@ -78,7 +53,7 @@ test('a new person signs up, designs a card with their photo and font, and the c
   await page.getByRole('button', { name: 'Create' }).click();
   await ready(page);
 
-  await page.getByLabel('Upload a photo or logo').setInputFiles(await photo());
+  await page.getByLabel('Upload a photo or logo').setInputFiles(await writeTestPhoto(path.join(files, 'team-photo.png'), 360, 240));
   await page.getByRole('status').filter({ hasText: 'Image added (360×240)' }).waitFor();
 
   await page.getByRole('button', { name: 'Text', exact: true }).click();
