@@ -20,6 +20,8 @@ const DOCS = [
   'keys-phone-dark',
   'account-phone-light',
   'editor-desktop-dark',
+  'editor-desktop-light',
+  'fonts-desktop-light',
   'editor-new-template-desktop-light',
 ];
 

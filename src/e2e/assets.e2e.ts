@@ -8,11 +8,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-import { MAX_MISMATCH, editorPng, generatedPng, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
+import { MAX_MISMATCH, editorPng, generatedPng, mismatch, openEditor, ready, watch, writeTestPhoto } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
 let server: ServerProcess;
@@ -30,28 +29,8 @@ after(async () => {
   await rm(files, { recursive: true, force: true });
 });
 
-/** A 400×250 "photo": smooth gradients and hard edges, small enough to be drawn at scale 1 (no resampling to disagree on). */
-async function photo(): Promise<string> {
-  const width = 400;
-  const height = 250;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = Math.round((x / width) * 255);
-      raw[i + 1] = Math.round((y / height) * 255);
-      raw[i + 2] = (Math.floor(x / 50) + Math.floor(y / 50)) % 2 ? 200 : 40;
-    }
-  }
-  const file = path.join(files, 'photo.png');
-  await writeFile(
-    file,
-    await sharp(raw, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer(),
-  );
-  return file;
-}
+/** 400×250, small enough to be drawn at scale 1 (no resampling to disagree on). */
+const photo = () => writeTestPhoto(path.join(files, 'photo.png'), 400, 250);
 
 async function logo(): Promise<string> {
   const file = path.join(files, 'logo.svg');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS } from './browser-session.e2e-helper.js';
 
@@ -75,4 +76,24 @@ export async function mismatch(a: PNG, b: PNG, label: string): Promise<number> {
   console.log(`${label}: editor vs API ${differing} differing pixels of ${a.width * a.height} (${(share * 100).toFixed(3)}%)`);
   if (share > MAX_MISMATCH) await writeFile(path.join(SHOTS, `diff-${label.replace(/\W+/g, '-')}.png`), PNG.sync.write(diff));
   return share;
+}
+
+/** A "photo" to upload, written as a PNG: smooth gradients under a 50 px checkerboard, recognisable in any diff. */
+export async function writeTestPhoto(file: string, width: number, height: number): Promise<string> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = Math.round((x / width) * 255);
+      raw[i + 1] = Math.round((y / height) * 255);
+      raw[i + 2] = (Math.floor(x / 50) + Math.floor(y / 50)) % 2 ? 200 : 40;
+    }
+  }
+  await writeFile(
+    file,
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
+  return file;
 }

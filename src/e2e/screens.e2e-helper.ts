@@ -3,7 +3,10 @@
  * it is ready to look at. The accessibility test and scripts/screenshots.ts walk
  * the same list, so a new screen added here is both checked and photographed.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 
 export interface Screen {
@@ -34,7 +37,7 @@ export async function signInAsDemo(page: Page, server: ServerProcess): Promise<v
   await page.waitForURL((u) => u.hash === '#/templates');
 }
 
-/** Content for the screens to show: a generated image in the history and ledger, and a named key. */
+/** Content for the screens to show: a generated image in the history and ledger, a named key and two uploaded fonts. */
 export async function seedDemoContent(server: ServerProcess): Promise<{ templateId: string }> {
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${server.base}${url}`, {
@@ -49,6 +52,17 @@ export async function seedDemoContent(server: ServerProcess): Promise<{ template
   const card = templates.find((t) => t.name === 'Social card') ?? templates[0];
   await call('POST', '/image/generate', { templateId: card.id });
   await call('POST', '/account/keys', { name: 'Build server' });
+  for (const [file, query] of [
+    ['oswald/files/oswald-latin-700-normal.woff', 'family=Brand%20Sans&weight=700'],
+    ['playfair-display/files/playfair-display-latin-400-italic.woff', 'family=Brand%20Serif&style=italic'],
+  ]) {
+    const res = await fetch(`${server.base}/fonts?${query}`, {
+      method: 'POST',
+      headers: { ...server.auth, 'content-type': 'font/woff' },
+      body: await readFile(path.join(repoRoot(), 'node_modules/@fontsource', file)),
+    });
+    if (!res.ok) throw new Error(`POST /fonts?${query}: ${res.status} ${await res.text()}`);
+  }
   return { templateId: card.id };
 }
 
@@ -93,6 +107,16 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
     },
     devArea('images', '#/images', 'Images'),
     devArea('keys', '#/keys', 'API keys'),
+    {
+      name: 'fonts',
+      signedIn: true,
+      async open(page) {
+        await page.goto(app('#/fonts'));
+        await heading(page, 'Fonts');
+        // Each sample is drawn with its own uploaded file once the browser has loaded it.
+        await page.locator('.font-sample.loaded').nth(1).waitFor();
+      },
+    },
     devArea('account', '#/account', 'Account'),
     {
       name: 'editor',
@@ -111,6 +135,17 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
       async open(page) {
         await page.goto(`${server.base}/editor`);
         await page.waitForSelector('dialog#new-dialog[open]');
+      },
+    },
+    {
+      name: 'editor-font-upload',
+      signedIn: true,
+      async open(page) {
+        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
+        await editorReady(page);
+        await page.getByRole('button', { name: 'Select title', exact: true }).click();
+        await page.getByRole('button', { name: 'Upload a font…' }).click();
+        await page.waitForSelector('dialog.font-upload-dialog[open]');
       },
     },
     {

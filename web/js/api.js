@@ -116,6 +116,11 @@ export function createApi(getCsrfToken, onUnauthorized) {
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
     uploadAsset: (file) => request('POST', '/assets', file),
+    fonts: () => request('GET', '/fonts'),
+    // Sent as octet-stream: browsers label font files inconsistently, and the server reads the format from the bytes.
+    uploadFont: (file, family, weight, style) =>
+      request('POST', `/fonts?${new URLSearchParams({ family, weight: String(weight), style })}`, file.slice(0, file.size, 'application/octet-stream')),
+    deleteFont: (id) => request('DELETE', `/fonts/${encodeURIComponent(id)}`),
     preview,
     elementFields: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/fields`),
   };

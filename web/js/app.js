@@ -5,6 +5,7 @@ import { createApi } from './api.js';
 import { clear, formatNumber, toast } from './dom.js';
 import { renderAccount } from './views/account-view.js';
 import { renderAuthScreen } from './views/auth-screen.js';
+import { renderFonts } from './views/fonts-view.js';
 import { renderImages } from './views/images-view.js';
 import { renderKeys } from './views/keys-view.js';
 import { renderPlayground } from './views/playground-view.js';
@@ -140,6 +141,7 @@ async function route() {
     if (name === 'account') await renderAccount(main, ctx);
     else if (name === 'keys') await renderKeys(main, ctx);
     else if (name === 'images') await renderImages(main, ctx);
+    else if (name === 'fonts') await renderFonts(main, ctx);
     else if (name === 'templates' && args[0]) await renderPlayground(main, ctx, args[0]);
     else await renderTemplates(main, ctx);
   } catch (error) {

@@ -157,6 +157,9 @@ export const api = {
   accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
   bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
   uploadAsset: (file: Blob) => request<Asset>('POST', '/assets', file),
+  // As octet-stream: browsers label font files inconsistently; the server reads the format from the bytes.
+  uploadFont: (file: Blob, family: string, weight: number, style: 'normal' | 'italic') =>
+    request<AccountFont>('POST', `/fonts?${new URLSearchParams({ family, weight: String(weight), style })}`, file.slice(0, file.size, 'application/octet-stream')),
 };
 
 export interface Asset {

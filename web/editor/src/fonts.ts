@@ -21,6 +21,12 @@ export function setAccountFonts(fonts: readonly AccountFont[]): void {
   own = fonts;
 }
 
+/** A font just uploaded: its family is registered again, so the new face joins the ones already added. */
+export function addAccountFont(font: AccountFont): void {
+  own = [...own, font];
+  registered.delete(font.family);
+}
+
 function register(family: string): void {
   if (registered.has(family)) return;
   const uploaded = own.filter((f) => f.family === family);

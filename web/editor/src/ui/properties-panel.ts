@@ -20,6 +20,7 @@ import {
   type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
 import type { CropMode } from '../crop-mode.js';
+import { fontUploadButton } from '../font-upload.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
 
@@ -195,6 +196,9 @@ export class PropertiesPanel {
             familyList.map((f) => [f, f]),
             (x) => (x as Textbox).fontFamily,
           ),
+          fontUploadButton(this.fonts, (font) => {
+            void this.store.set(o, { fontFamily: font.family, fontWeight: font.weight, fontStyle: font.style }, true).then(() => this.rebuild());
+          }),
           this.number(
             o,
             'fontSize',
