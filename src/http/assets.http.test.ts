@@ -81,6 +81,8 @@ for (const [label, options] of bothDatabases('assets_http')) {
       assert.equal(res.headers['cache-control'], 'private, max-age=31536000, immutable');
       const cached = await t.app.inject({ url: `/assets/${asset.id}`, headers: { ...t.a.auth, 'if-none-match': String(res.headers.etag) } });
       assert.equal(cached.statusCode, 304);
+      assert.equal(cached.rawPayload.length, 0);
+      assert.ok([undefined, '0'].includes(cached.headers['content-length'] as string | undefined), 'a 304 announces no body');
 
       const foreign = await t.app.inject({ url: `/assets/${asset.id}`, headers: t.b.auth });
       assert.equal(foreign.statusCode, 404);

@@ -61,6 +61,7 @@ describe('starter gallery routes', () => {
     const etag = String(res.headers.etag);
     const notModified = await t.app.inject({ url: `/${entry.previewURL}`, headers: { ...t.a.auth, 'if-none-match': etag } });
     assert.equal(notModified.statusCode, 304);
+    assert.ok([undefined, '0'].includes(notModified.headers['content-length'] as string | undefined), 'a 304 announces no body');
   });
 
   test('an unknown starter is a catalog 404', async () => {

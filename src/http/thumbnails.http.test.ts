@@ -26,6 +26,7 @@ test('a thumbnail is made on save, served to its account only, replaced on updat
     assert.equal(cached.headers['cache-control'], 'private, max-age=31536000, immutable', 'a URL naming the version may be kept');
     const again = await t.app.inject({ url: `/templates/${id}/thumbnail`, headers: { ...t.a.auth, 'if-none-match': String(res.headers.etag) } });
     assert.equal(again.statusCode, 304);
+    assert.ok([undefined, '0'].includes(again.headers['content-length'] as string | undefined), 'a 304 announces no body');
 
     const foreign = await t.app.inject({ url: `/templates/${id}/thumbnail`, headers: t.b.auth });
     assert.equal(foreign.statusCode, 404);

@@ -7,6 +7,7 @@ import { bearer, errorResponses } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { deleteAsset, describeAsset, listAssets, readAsset, uploadAsset, type AssetLimits } from '../../services/manage-assets.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
+import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 const tags = ['Assets'];
 
@@ -89,7 +90,7 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
         tags,
         security: bearer,
         params: AssetIdParams,
-        response: { 200: Type.Unknown(), 304: Type.Null(), ...errorResponses(404) },
+        response: { 200: Type.Unknown(), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -102,7 +103,7 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
         // Never a document, whatever a browser makes of the bytes: no scripts, no plugins, its own origin.
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Disposition', `inline; filename="${asset.id}.${asset.blobKey.split('.').pop()}"`);
-      if (request.headers['if-none-match']?.split(',').some((tag) => [etag, `W/${etag}`, '*'].includes(tag.trim()))) return reply.code(304).send(null);
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(asset.contentType).send(data);
     },
   );

@@ -7,6 +7,7 @@ import { bundledFontFamilies } from '../../render/fonts/font-registry.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { loadStarters, StarterPreviews, starterDirs } from '../../services/starter-gallery.js';
+import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 const tags = ['Templates'];
 
@@ -50,7 +51,7 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
         tags,
         security: bearer,
         params: StarterIdParams,
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: Type.Null(), ...errorResponses(404) },
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -58,7 +59,7 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
       if (!starter) throw new ApiError('not_found', `No starter template "${request.params.starterId}". GET /templates/gallery lists them.`);
       const { png, etag } = await previews.get(starter);
       reply.header('ETag', etag).header('Cache-Control', 'private, max-age=3600');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('image/png').send(png);
     },
   );

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ImprintApp } from '../app.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
+import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
@@ -20,8 +21,7 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
         summary: 'Download a generated image',
         tags: ['Images'],
         params: Type.Object({ file: Type.String() }),
-        // No body at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304, which strict keep-alive clients (undici) reject.
-        response: { 304: Type.Unsafe<undefined>({ description: 'Not Modified: no body' }), 404: Type.Ref('Error') },
+        response: { 304: NOT_MODIFIED, 404: Type.Ref('Error') },
       },
     },
     async (request, reply) => {
@@ -48,14 +48,6 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
 /** Immutable: an image id hashes its pixels, so the bytes behind a URL never change. */
 function cacheHeaders<R extends { header(name: string, value: string): R }>(reply: R, etag: string): R {
   return reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
-}
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }
 
 function notFound(): ApiError {

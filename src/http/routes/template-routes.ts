@@ -9,6 +9,7 @@ import type { TemplateRecord } from '../../store/store.js';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate } from '../../services/manage-templates.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { readThumbnail, THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
+import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -162,7 +163,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
         security: bearer,
         params: TemplateIdParams,
         querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: Type.Null(), ...errorResponses(404) },
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -171,7 +172,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       // Only the signed-in browser may keep it (private); for ever when the URL names this version.
       const cache = request.query.v === thumbnail.updatedAt ? 'private, max-age=31536000, immutable' : 'private, no-cache';
       reply.header('ETag', etag).header('Cache-Control', cache);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('image/webp').send(thumbnail.data);
     },
   );

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ImprintApp } from '../app.js';
 import { ApiError } from '../../domain/errors.js';
 import { repoRoot } from '../../repo-root.js';
+import { ifNoneMatch } from '../conditional-get.js';
 
 /** Only these kinds are served; anything else in web/ (notes, backups) stays private. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -106,7 +107,7 @@ async function serve(request: FastifyRequest, reply: FastifyReply, file: WebFile
   // no-cache = revalidate every time: assets change with the server, and the ETag makes that cheap.
   reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer');
   if (isHtml) reply.header('Content-Security-Policy', HTML_CSP).header('X-Frame-Options', 'DENY');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(file.contentType).send(data);
 }
 
