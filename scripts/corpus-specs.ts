@@ -3,6 +3,8 @@
  * stores what that Fabric's toJSON() writes (every default included, unless `minimal`). One feature per
  * template where possible, named in the file name, so a failing golden points at the feature.
  */
+import { FILTER_CORPUS } from './corpus-specs-filters.js';
+
 type Obj = Record<string, unknown>;
 export interface CorpusSpec {
   name: string;
@@ -2071,4 +2073,6 @@ export const CORPUS: CorpusSpec[] = [
       for (const o of doc.objects as Obj[]) o.imageSmoothing = false;
     },
   },
+  // Image filters: their own file, so parallel corpus work merges cleanly.
+  ...FILTER_CORPUS,
 ];

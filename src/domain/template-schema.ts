@@ -5,6 +5,7 @@
  * Nothing here normalises — the renderer owns interpretation (origins per
  * version, type spelling); this module only says yes or no, with reasons.
  */
+import { parseImageFilters } from './image-filters.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { jsonEqual, previewJson } from './canonical-json.js';
@@ -277,6 +278,12 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
       return checkFont(ctx, value, at, label);
     case 'styles':
       return checkStyles(ctx, value, at, label);
+    case 'filters': {
+      // What is refused does not depend on the Fabric version; only how accepted filters draw does.
+      const parsed = parseImageFilters(value, 7);
+      if (!parsed.ok) for (const e of parsed.errors) add(ctx, at, `${label}: ${e}`);
+      return;
+    }
     default:
       throw new Error(`no check for special property ${key} on ${type}`);
   }

@@ -1,0 +1,75 @@
+/**
+ * Fabric's Canvas2dFilterBackend.applyFilters: the decoded image is drawn at
+ * its natural size onto a canvas, read back as unpremultiplied RGBA, run
+ * through each filter in order and put back; the canvas then stands in for
+ * the image when the object is drawn.
+ */
+import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
+import type { ImageFilter } from '../../domain/image-filters.js';
+import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
+import { convolute, type PixelBuffer, pixelate } from './convolution-filters.js';
+
+/** Runs the filters over the buffer; returns the (possibly new) buffer, as Fabric's pipeline state does. */
+export function runImageFilters(input: PixelBuffer, filters: readonly ImageFilter[]): PixelBuffer {
+  let buf = input;
+  for (const f of filters) {
+    const d = buf.data;
+    switch (f.type) {
+      case 'brightness':
+        brightness(d, f.brightness);
+        break;
+      case 'contrast':
+        contrast(d, f.contrast);
+        break;
+      case 'saturation':
+        saturation(d, f.saturation);
+        break;
+      case 'vibrance':
+        vibrance(d, f.vibrance);
+        break;
+      case 'grayscale':
+        grayscale(d, f.mode);
+        break;
+      case 'invert':
+        invert(d, f.alpha);
+        break;
+      case 'gamma':
+        gamma(d, f.gamma);
+        break;
+      case 'colorMatrix':
+        colorMatrix(d, f.matrix, f.colorsOnly, f.oneStepAlpha);
+        break;
+      case 'blendColor':
+        blendColor(d, f.rgb, f.mode, f.alpha);
+        break;
+      case 'removeColor':
+        removeColor(d, f.rgb, f.distance);
+        break;
+      case 'pixelate':
+        pixelate(buf, f.blocksize);
+        break;
+      case 'convolute':
+        buf = convolute(buf, f.matrix, f.opaque);
+        break;
+    }
+  }
+  return buf;
+}
+
+/** Per-pixel work of a filter list, in pixel-operations per image pixel (a convolution reads its whole kernel). */
+export function filterWorkPerPixel(filters: readonly ImageFilter[]): number {
+  return filters.reduce((sum, f) => sum + (f.type === 'convolute' ? f.matrix.length : 1), 0);
+}
+
+export function filterImage(img: Image | Canvas, filters: readonly ImageFilter[]): Canvas {
+  const w = img.width;
+  const h = img.height;
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0, w, h);
+  const imageData = ctx.getImageData(0, 0, w, h);
+  const out = runImageFilters({ data: imageData.data, width: w, height: h }, filters);
+  if (out.data !== imageData.data) imageData.data.set(out.data);
+  ctx.putImageData(imageData, 0, 0);
+  return canvas;
+}
