@@ -45,7 +45,20 @@ export const FILTER_CORPUS: CorpusSpec[] = [
         ],
       },
       { type: 'image', src: A('landscape.jpg'), ...LT, left: 310, top: 10, scaleX: 0.42, scaleY: 0.42, name: 'mono', filters: [{ type: 'Grayscale', mode: 'luminosity' }] },
-      { type: 'image', src: A('landscape.jpg'), ...LT, left: 310, top: 150, scaleX: 0.42, scaleY: 0.42, name: 'faded', filters: [{ type: 'Vibrance', vibrance: -0.6 }, { type: 'Brightness', brightness: -0.1 }] },
+      {
+        type: 'image',
+        src: A('landscape.jpg'),
+        ...LT,
+        left: 310,
+        top: 150,
+        scaleX: 0.42,
+        scaleY: 0.42,
+        name: 'faded',
+        filters: [
+          { type: 'Vibrance', vibrance: -0.6 },
+          { type: 'Brightness', brightness: -0.1 },
+        ],
+      },
       { type: 'textbox', text: 'Summer sale — 30% off', ...LT, left: 20, top: 220, width: 270, fontFamily: 'Poppins', fontWeight: 'bold', fontSize: 26, fill: '#1d2433' },
     ],
   },
@@ -112,7 +125,13 @@ export const FILTER_CORPUS: CorpusSpec[] = [
         ['Duotone', [{ type: 'Grayscale' }, { type: 'BlendColor', color: '#1971c2', mode: 'screen', alpha: 0.9 }]],
         ['Warm', [{ type: 'BlendColor', color: '#ff922b', mode: 'overlay', alpha: 0.6 }]],
         ['Lighten', [{ type: 'BlendColor', color: '#364fc7', mode: 'lighten', alpha: 1 }]],
-        ['Invert alpha', [{ type: 'Invert', alpha: false }, { type: 'Brightness', brightness: 0.1 }]],
+        [
+          'Invert alpha',
+          [
+            { type: 'Invert', alpha: false },
+            { type: 'Brightness', brightness: 0.1 },
+          ],
+        ],
       ]),
       { type: 'image', src: A('logo.png'), ...LT, left: 330, top: 20, name: 'logoKnockout', filters: [{ type: 'RemoveColor', color: '#FFFFFF', distance: 0.15 }] },
       { type: 'image', src: A('logo.png'), ...LT, left: 330, top: 160, name: 'logoMono', filters: [{ type: 'Grayscale' }, { type: 'Contrast', contrast: 0.5 }] },
@@ -139,7 +158,13 @@ export const FILTER_CORPUS: CorpusSpec[] = [
     background: '#f1f3f5',
     objects: tiles('landscape.jpg', 0.4, 2, 200, 160, [
       ['Pixelate 12', [{ type: 'Pixelate', blocksize: 12 }]],
-      ['Edges', [{ type: 'Convolute', opaque: true, matrix: [-1, -1, -1, -1, 8, -1, -1, -1, -1] }, { type: 'Grayscale', mode: 'luminosity' }]],
+      [
+        'Edges',
+        [
+          { type: 'Convolute', opaque: true, matrix: [-1, -1, -1, -1, 8, -1, -1, -1, -1] },
+          { type: 'Grayscale', mode: 'luminosity' },
+        ],
+      ],
     ]),
   },
 ];

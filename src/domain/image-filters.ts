@@ -45,8 +45,7 @@ export type ImageFilter =
   | { type: 'convolute'; matrix: number[]; opaque: boolean };
 
 const REFUSED: Record<string, string> = {
-  Noise:
-    'draws random noise (Math.random on every render), so no two renders — and no render and the editor — would agree; bake the noise into the image instead',
+  Noise: 'draws random noise (Math.random on every render), so no two renders — and no render and the editor — would agree; bake the noise into the image instead',
   Blur: 'is not drawn yet (Fabric 5 and 6/7 blur differently in Canvas 2D)',
   Resize: 'is not drawn yet',
   BlendImage: 'is not drawn yet',
@@ -78,7 +77,28 @@ export function hueRotationMatrix(rotation: number): number[] {
   const third = 1 / 3;
   const s = Math.sqrt(third) * sin;
   const omc = 1 - cos;
-  return [cos + omc / 3, third * omc - s, third * omc + s, 0, 0, third * omc + s, cos + third * omc, third * omc - s, 0, 0, third * omc - s, third * omc + s, cos + third * omc, 0, 0, 0, 0, 0, 1, 0];
+  return [
+    cos + omc / 3,
+    third * omc - s,
+    third * omc + s,
+    0,
+    0,
+    third * omc + s,
+    cos + third * omc,
+    third * omc - s,
+    0,
+    0,
+    third * omc - s,
+    third * omc + s,
+    cos + third * omc,
+    0,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+  ];
 }
 
 function bad(type: string, what: string): Parsed {
