@@ -167,4 +167,41 @@ export const FILTER_CORPUS: CorpusSpec[] = [
       ],
     ]),
   },
+  {
+    name: 'filters-blur-v7',
+    version: 7,
+    width: 520,
+    height: 300,
+    background: '#ffffff',
+    objects: [
+      {
+        type: 'image',
+        src: A('landscape.jpg'),
+        ...LT,
+        left: 0,
+        top: 0,
+        scaleX: 1.09,
+        scaleY: 0.94,
+        name: 'backdrop',
+        filters: [
+          { type: 'Blur', blur: 0.25 },
+          { type: 'Brightness', brightness: -0.15 },
+        ],
+      },
+      { type: 'image', src: A('portrait.jpg'), ...LT, left: 330, top: 30, scaleX: 0.75, scaleY: 0.75, name: 'soft', filters: [{ type: 'Blur', blur: 0.1 }] },
+      { type: 'image', src: A('logo.png'), ...LT, left: 30, top: 30, name: 'logoBlur', filters: [{ type: 'Blur', blur: 0.3 }] },
+      { type: 'textbox', text: 'Focus on what matters', ...LT, left: 30, top: 200, width: 280, fontFamily: 'Poppins', fontWeight: 'bold', fontSize: 30, fill: '#ffffff' },
+    ],
+  },
+  {
+    name: 'filters-blur-sepia-v6',
+    version: 6,
+    width: 420,
+    height: 260,
+    background: '#f8f9fa',
+    objects: tiles('landscape.jpg', 0.4, 2, 200, 160, [
+      ['Blur 0.5', [{ type: 'Blur', blur: 0.5 }]],
+      ['Sepia + blur', [{ type: 'Sepia' }, { type: 'Blur', blur: 0.15 }]],
+    ]),
+  },
 ];

@@ -42,11 +42,11 @@ export type ImageFilter =
   | { type: 'blendColor'; rgb: [number, number, number]; mode: BlendColorMode; alpha: number }
   | { type: 'removeColor'; rgb: [number, number, number]; distance: number }
   | { type: 'pixelate'; blocksize: number }
-  | { type: 'convolute'; matrix: number[]; opaque: boolean };
+  | { type: 'convolute'; matrix: number[]; opaque: boolean }
+  | { type: 'blur'; blur: number };
 
 const REFUSED: Record<string, string> = {
   Noise: 'draws random noise (Math.random on every render), so no two renders — and no render and the editor — would agree; bake the noise into the image instead',
-  Blur: 'is not drawn yet (Fabric 5 and 6/7 blur differently in Canvas 2D)',
   Resize: 'is not drawn yet',
   BlendImage: 'is not drawn yet',
   Composed: 'is not drawn yet',
@@ -174,6 +174,18 @@ function parseFilter(f: unknown, major: number): Parsed {
       const distance = numIn(f.distance, 0, 1, 0.02);
       if (distance === null) return bad(type, '"distance" must be a number from 0 to 1');
       return { ok: true, filter: { type: 'removeColor', rgb, distance } };
+    }
+    case 'Blur': {
+      // Fabric 5's Canvas 2D blur offsets each of its 62 passes by Math.random(); 6 and 7 sample deterministically.
+      if (major < 6)
+        return bad(
+          type,
+          'Fabric 5 draws it with random sub-pixel jitter (Math.random in every pass), so it cannot be reproduced; save the template with Fabric 6 or later, or bake the blur into the image',
+        );
+      const b = numIn(f.blur, 0, 1, 0);
+      if (b === null) return bad(type, '"blur" must be a number from 0 to 1');
+      if (b === 0) return { ok: true, filter: null };
+      return { ok: true, filter: { type: 'blur', blur: b } };
     }
     case 'Pixelate': {
       const b = f.blocksize ?? 4;

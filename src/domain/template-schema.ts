@@ -25,7 +25,7 @@ import {
   oneOf,
   type ValueCheck,
 } from './object-properties.js';
-import type { FabricObject, TemplateDocument } from './template.js';
+import { documentMajorVersion, type FabricObject, type TemplateDocument } from './template.js';
 
 export const MAX_CANVAS_SIDE = 8192;
 
@@ -127,6 +127,8 @@ interface Context {
   objectCount: number;
   /** Graphemes of the valid texts seen so far, counted up to LIMITS.templateTextGraphemes + 1. */
   textGraphemes: number;
+  /** Fabric major version of the document: some filters exist or draw differently per version. */
+  major: number;
 }
 
 /**
@@ -150,6 +152,7 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
     names: new Map(),
     objectCount: 0,
     textGraphemes: 0,
+    major: documentMajorVersion(doc),
   };
   const record = doc as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -279,8 +282,7 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
     case 'styles':
       return checkStyles(ctx, value, at, label);
     case 'filters': {
-      // What is refused does not depend on the Fabric version; only how accepted filters draw does.
-      const parsed = parseImageFilters(value, 7);
+      const parsed = parseImageFilters(value, ctx.major);
       if (!parsed.ok) for (const e of parsed.errors) add(ctx, at, `${label}: ${e}`);
       return;
     }

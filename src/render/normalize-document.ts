@@ -3,6 +3,9 @@
  * of RenderNodes with every default filled in the way Fabric's constructors
  * fill them when `loadFromJSON` revives the objects.
  */
+import { documentMajorVersion } from '../domain/template.js';
+
+export { documentMajorVersion };
 import { parseImageFilters } from '../domain/image-filters.js';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
@@ -30,12 +33,6 @@ const TYPE_ALIASES: Record<string, NodeKind> = {
 
 export function nodeKind(type: string): NodeKind | undefined {
   return TYPE_ALIASES[type.toLowerCase()];
-}
-
-/** Major version of the Fabric that wrote the document; missing means 7. */
-export function documentMajorVersion(doc: Pick<TemplateDocument, 'version'>): number {
-  const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
-  return m ? Number(m[1]) : 7;
 }
 
 const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };

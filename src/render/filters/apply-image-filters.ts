@@ -7,7 +7,7 @@
 import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
 import type { ImageFilter } from '../../domain/image-filters.js';
 import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
-import { convolute, type PixelBuffer, pixelate } from './convolution-filters.js';
+import { blur, convolute, type PixelBuffer, pixelate } from './convolution-filters.js';
 
 /** Runs the filters over the buffer; returns the (possibly new) buffer, as Fabric's pipeline state does. */
 export function runImageFilters(input: PixelBuffer, filters: readonly ImageFilter[]): PixelBuffer {
@@ -51,6 +51,9 @@ export function runImageFilters(input: PixelBuffer, filters: readonly ImageFilte
       case 'convolute':
         buf = convolute(buf, f.matrix, f.opaque);
         break;
+      case 'blur':
+        blur(buf, f.blur);
+        break;
     }
   }
   return buf;
@@ -58,7 +61,7 @@ export function runImageFilters(input: PixelBuffer, filters: readonly ImageFilte
 
 /** Per-pixel work of a filter list, in pixel-operations per image pixel (a convolution reads its whole kernel). */
 export function filterWorkPerPixel(filters: readonly ImageFilter[]): number {
-  return filters.reduce((sum, f) => sum + (f.type === 'convolute' ? f.matrix.length : 1), 0);
+  return filters.reduce((sum, f) => sum + (f.type === 'convolute' ? f.matrix.length : f.type === 'blur' ? 58 : 1), 0);
 }
 
 export function filterImage(img: Image | Canvas, filters: readonly ImageFilter[]): Canvas {

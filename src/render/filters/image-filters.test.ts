@@ -136,3 +136,21 @@ test('filter lists are bounded and Noise is refused with the reason', () => {
   const v5 = parseImageFilters([{ type: 'Invert', alpha: true }], 5);
   assert.ok(v5.ok && v5.filters[0].type === 'invert' && v5.filters[0].alpha === false, 'Fabric 5 has no alpha option');
 });
+
+test('blur: 6/7 sample deterministically; Fabric 5’s random jitter is refused with the reason', () => {
+  const v5 = parseImageFilters([{ type: 'Blur', blur: 0.2 }], 5);
+  assert.ok(!v5.ok && /Math\.random/.test(v5.errors[0]));
+  const v7 = parseImageFilters([{ type: 'Blur', blur: 0.2 }], 7);
+  assert.ok(v7.ok && v7.filters[0].type === 'blur');
+  // Uniform opaque 20×10 image: the horizontal pass keeps every row uniform except where Fabric's
+  // off-by-one reads past the end (last row, right part), whose NaN sum assigns 0.
+  const make = () => {
+    const data = new Uint8ClampedArray(20 * 10 * 4);
+    for (let i = 0; i < data.length; i += 4) data.set([100, 150, 200, 255], i);
+    return { data, width: 20, height: 10 };
+  };
+  const a = runImageFilters(make(), v7.filters);
+  const b = runImageFilters(make(), v7.filters);
+  assert.deepEqual(a.data, b.data);
+  assert.deepEqual([...a.data.subarray(0, 4)], [100, 150, 200, 255], 'top-left stays the colour');
+});
