@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createCanvas } from '@napi-rs/canvas';
 import { COLOR_MATRIX_PRESETS, hueRotationMatrix, parseImageFilters } from '../../domain/image-filters.js';
 import { runImageFilters } from './apply-image-filters.js';
 import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
 import { convolute, pixelate } from './convolution-filters.js';
+import { FilteredImageCache } from './filtered-image-cache.js';
 
 const px = (...v: number[]) => new Uint8ClampedArray(v);
 
@@ -153,4 +155,21 @@ test('blur: 6/7 sample deterministically; Fabric 5’s random jitter is refused 
   const b = runImageFilters(make(), v7.filters);
   assert.deepEqual(a.data, b.data);
   assert.deepEqual([...a.data.subarray(0, 4)], [100, 150, 200, 255], 'top-left stays the colour');
+});
+
+test('a filtered image is computed once per (image, filter list) and then reused', () => {
+  const source = createCanvas(4, 4);
+  const sctx = source.getContext('2d');
+  sctx.fillStyle = '#336699';
+  sctx.fillRect(0, 0, 4, 4);
+  const cache = new FilteredImageCache();
+  const sepia = parseImageFilters([{ type: 'Sepia' }], 7);
+  const gray = parseImageFilters([{ type: 'Grayscale' }], 7);
+  assert.ok(sepia.ok && gray.ok);
+  const first = cache.get(source, sepia.filters, 'sepia');
+  assert.equal(cache.get(source, sepia.filters, 'sepia'), first);
+  assert.notEqual(cache.get(source, gray.filters, 'gray'), first);
+  assert.notEqual(cache.get(createCanvas(4, 4), sepia.filters, 'sepia'), first, 'another image is another entry');
+  // #336699 = (51, 102, 153) through Sepia: 51·.393+102·.769+153·.189 = 127.4 → 127, 113.3 → 113, 88.3 → 88.
+  assert.deepEqual([...first.getContext('2d').getImageData(0, 0, 1, 1).data], [127, 113, 88, 255]);
 });
