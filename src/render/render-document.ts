@@ -81,8 +81,11 @@ async function decodeImages(document: TemplateDocument, images: ReadonlyMap<stri
 }
 
 /** Each filtered image object gets its filtered copy under its imageKey (from the thread's cache when it has one). */
-/** Pixel-operations one image's filter list may cost (pixels × per-pixel work, a k×k kernel counting k²). */
-export const MAX_FILTER_WORK = 300_000_000;
+/**
+ * Megapixel-passes one image's filter list may cost (decoded megapixels × filterWorkPerPixel): about two
+ * seconds of one core — two filters on a 24 MP photo, a blur on 3 MP.
+ */
+export const MAX_FILTER_MEGAPIXEL_PASSES = 50;
 
 function addFilteredImages(doc: NormalizedDocument, images: Map<string, DrawableImage>, caches: RenderCaches): void {
   const roots = [doc.backgroundImage, ...doc.objects, doc.clipPath, doc.overlayImage].filter((n): n is RenderNode => n !== null);
@@ -90,12 +93,11 @@ function addFilteredImages(doc: NormalizedDocument, images: Map<string, Drawable
     if (n.kind !== 'image' || n.filters.length === 0 || images.has(n.imageKey)) return;
     const img = images.get(n.src);
     if (!img) return;
-    // The template check bounds the list; the image's pixel count is only known here. Measured ~3 ns per
-    // pixel-operation, so the cap keeps one image's filters under about a second of one core.
-    const work = img.width * img.height * filterWorkPerPixel(n.filters);
-    if (work > MAX_FILTER_WORK) {
+    // The template check bounds the list; the image's pixel count is only known once it is decoded.
+    const work = ((img.width * img.height) / 1e6) * filterWorkPerPixel(n.filters);
+    if (work > MAX_FILTER_MEGAPIXEL_PASSES) {
       throw new RenderError(
-        `the filters on "${n.label}" need ${Math.round(work / 1e6)} million pixel operations, more than the ${MAX_FILTER_WORK / 1e6} million allowed; use a smaller image, a smaller convolution kernel or fewer filters`,
+        `the filters on "${n.label}" would cost ${work.toFixed(1)} megapixel-passes, more than the ${MAX_FILTER_MEGAPIXEL_PASSES} allowed; use a smaller image, fewer filters or a smaller blur/convolution`,
         n.label,
       );
     }

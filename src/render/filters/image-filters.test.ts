@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import { COLOR_MATRIX_PRESETS, hueRotationMatrix, parseImageFilters } from '../../domain/image-filters.js';
+import { RenderError, renderDocument } from '../render-document.js';
 import { runImageFilters } from './apply-image-filters.js';
 import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
 import { convolute, pixelate } from './convolution-filters.js';
@@ -172,4 +174,26 @@ test('a filtered image is computed once per (image, filter list) and then reused
   assert.notEqual(cache.get(createCanvas(4, 4), sepia.filters, 'sepia'), first, 'another image is another entry');
   // #336699 = (51, 102, 153) through Sepia: 51·.393+102·.769+153·.189 = 127.4 → 127, 113.3 → 113, 88.3 → 88.
   assert.deepEqual([...first.getContext('2d').getImageData(0, 0, 1, 1).data], [127, 113, 88, 255]);
+});
+
+test('a filter list too expensive for the decoded image fails that render with a clear message', async () => {
+  const png = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
+  const src = 'https://example.com/big.png';
+  const doc = (filters: unknown[]) => ({
+    version: '7.4.0',
+    width: 50,
+    height: 50,
+    objects: [{ type: 'Image', name: 'photo', src, left: 0, top: 0, scaleX: 0.01, scaleY: 0.01, filters }],
+  });
+  // 4 MP × Blur (16 passes) = 64 megapixel-passes.
+  await assert.rejects(renderDocument({ document: doc([{ type: 'Blur', blur: 0.1 }]), images: new Map([[src, png]]) }), (err: Error) => {
+    assert.ok(err instanceof RenderError);
+    assert.match(err.message, /filters on "photo" would cost 64\.0 megapixel-passes, more than the 50 allowed/);
+    return true;
+  });
+  // 4 MP × Sepia = 4 passes: drawn.
+  const ok = await renderDocument({ document: doc([{ type: 'Sepia' }]), images: new Map([[src, png]]) });
+  assert.equal(ok.width, 50);
 });
