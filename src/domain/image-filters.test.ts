@@ -35,3 +35,11 @@ test('Noise, unknown filters and out-of-range parameters are refused with a prec
 test('filters on a non-image object are not a Fabric property', () => {
   assert.equal(validateTemplate(doc([{ type: 'Sepia' }], 'rect'), opts).ok, false);
 });
+
+test('a BlendImage image gets the same src rules as an image object', () => {
+  const blend = (src: string) => doc([{ type: 'BlendImage', mode: 'multiply', image: { type: 'image', src } }]);
+  assert.equal(validateTemplate(blend('https://example.com/texture.png'), opts).ok, true);
+  const local = validateTemplate(blend('./texture.png'), opts);
+  assert.equal(local.ok, false);
+  assert.equal(local.ok ? '' : local.issues[0].path, 'objects[0].filters[0].image.src');
+});

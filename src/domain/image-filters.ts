@@ -43,12 +43,13 @@ export type ImageFilter =
   | { type: 'removeColor'; rgb: [number, number, number]; distance: number }
   | { type: 'pixelate'; blocksize: number }
   | { type: 'convolute'; matrix: number[]; opaque: boolean }
-  | { type: 'blur'; blur: number };
+  | { type: 'blur'; blur: number }
+  /** The blend image is drawn with only its scale and left/top, stretched to the filtered image's size, as Fabric does. */
+  | { type: 'blendImage'; src: string; mode: 'multiply' | 'mask'; scaleX: number; scaleY: number; left: number; top: number };
 
 const REFUSED: Record<string, string> = {
   Noise: 'draws random noise (Math.random on every render), so no two renders — and no render and the editor — would agree; bake the noise into the image instead',
   Resize: 'is not drawn yet',
-  BlendImage: 'is not drawn yet',
   Composed: 'is not drawn yet',
 };
 
@@ -186,6 +187,19 @@ function parseFilter(f: unknown, major: number): Parsed {
       if (b === null) return bad(type, '"blur" must be a number from 0 to 1');
       if (b === 0) return { ok: true, filter: null };
       return { ok: true, filter: { type: 'blur', blur: b } };
+    }
+    case 'BlendImage': {
+      const img = f.image;
+      if (!isObj(img) || typeof img.src !== 'string' || img.src === '') return bad(type, '"image" must be an image object with a "src"');
+      if (Array.isArray(img.filters) && img.filters.length > 0) return bad(type, 'the blend image cannot have filters of its own');
+      const mode = f.mode ?? 'multiply';
+      if (mode !== 'multiply' && mode !== 'mask') return bad(type, '"mode" must be multiply or mask');
+      const scaleX = numIn(img.scaleX, -1e4, 1e4, 1);
+      const scaleY = numIn(img.scaleY, -1e4, 1e4, 1);
+      const left = numIn(img.left, -1e6, 1e6, 0);
+      const top = numIn(img.top, -1e6, 1e6, 0);
+      if (scaleX === null || scaleY === null || left === null || top === null) return bad(type, "the blend image's scaleX/scaleY/left/top must be finite numbers");
+      return { ok: true, filter: { type: 'blendImage', src: img.src, mode, scaleX, scaleY, left, top } };
     }
     case 'Pixelate': {
       const b = f.blocksize ?? 4;

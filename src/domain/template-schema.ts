@@ -284,6 +284,13 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
     case 'filters': {
       const parsed = parseImageFilters(value, ctx.major);
       if (!parsed.ok) for (const e of parsed.errors) add(ctx, at, `${label}: ${e}`);
+      // A BlendImage's own image is fetched like any src, so it gets the same URL rules.
+      if (Array.isArray(value)) {
+        value.forEach((f, i) => {
+          const src = (f as { image?: { src?: unknown } } | null)?.image?.src;
+          if (typeof src === 'string' && src !== '') checkSrc(ctx, src, `${at}[${i}].image.src`, label);
+        });
+      }
       return;
     }
     default:

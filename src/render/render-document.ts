@@ -101,7 +101,14 @@ function addFilteredImages(doc: NormalizedDocument, images: Map<string, Drawable
         n.label,
       );
     }
-    images.set(n.imageKey, caches.filteredImages.get(img, n.filters, n.imageKey));
+    const blendImages = new Map<string, DrawableImage>();
+    for (const f of n.filters) {
+      if (f.type !== 'blendImage') continue;
+      const b = images.get(f.src);
+      if (!b) throw new RenderError(`blend image for "${n.label}" is missing`, n.label);
+      blendImages.set(f.src, b);
+    }
+    images.set(n.imageKey, caches.filteredImages.get(img, n.filters, n.imageKey, blendImages));
   });
 }
 

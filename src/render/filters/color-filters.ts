@@ -176,3 +176,17 @@ export function removeColor(data: Pixels, rgb: readonly [number, number, number]
     if (r > lo[0] && g > lo[1] && b > lo[2] && r < hi[0] && g < hi[1] && b < hi[2]) data[i + 3] = 0;
   }
 }
+
+/** BlendImage: `blend` is the blend image already drawn at the filtered image's size (see apply-image-filters). */
+export function blendImage(data: Pixels, blend: Pixels, mode: 'multiply' | 'mask'): void {
+  for (let i = 0; i < data.length; i += 4) {
+    if (mode === 'mask') {
+      data[i + 3] = blend[i + 3];
+      continue;
+    }
+    data[i] = (data[i] * blend[i]) / 255;
+    data[i + 1] = (data[i + 1] * blend[i + 1]) / 255;
+    data[i + 2] = (data[i + 2] * blend[i + 2]) / 255;
+    data[i + 3] = (data[i + 3] * blend[i + 3]) / 255;
+  }
+}

@@ -19,15 +19,20 @@ export class FilteredImageCache {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (c) => Math.max(1, c.width * c.height * 4) });
   }
 
-  get(img: Image | Canvas, filters: readonly ImageFilter[], filtersKey: string): Canvas {
-    let id = this.ids.get(img);
-    if (id === undefined) this.ids.set(img, (id = this.nextId++));
-    const key = `${id}|${filtersKey}`;
+  /** `blendImages`: BlendImage sources by src; their identities are part of the key, like the image's. */
+  get(img: Image | Canvas, filters: readonly ImageFilter[], filtersKey: string, blendImages: ReadonlyMap<string, Image | Canvas> = new Map()): Canvas {
+    const key = `${[img, ...blendImages.values()].map((i) => this.idOf(i)).join(',')}|${filtersKey}`;
     let out = this.entries.get(key);
     if (!out) {
-      out = filterImage(img, filters);
+      out = filterImage(img, filters, blendImages);
       this.entries.set(key, out);
     }
     return out;
+  }
+
+  private idOf(img: Image | Canvas): number {
+    let id = this.ids.get(img);
+    if (id === undefined) this.ids.set(img, (id = this.nextId++));
+    return id;
   }
 }

@@ -197,3 +197,13 @@ test('a filter list too expensive for the decoded image fails that render with a
   const ok = await renderDocument({ document: doc([{ type: 'Sepia' }]), images: new Map([[src, png]]) });
   assert.equal(ok.width, 50);
 });
+
+test('blend image multiplies every channel (alpha too) or takes the blend alpha as a mask', () => {
+  const run = (mode: 'multiply' | 'mask') => {
+    const parsed = parseImageFilters([{ type: 'BlendImage', mode, image: { src: 'b' } }], 7);
+    assert.ok(parsed.ok);
+    return [...runImageFilters({ data: px(200, 100, 50, 255), width: 1, height: 1 }, parsed.filters, () => px(128, 255, 0, 64)).data];
+  };
+  assert.deepEqual(run('multiply'), [100, 100, 0, 64]); // 200·128/255 = 100.39
+  assert.deepEqual(run('mask'), [200, 100, 50, 64]);
+});
