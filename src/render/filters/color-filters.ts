@@ -29,32 +29,28 @@ export function contrast(data: Pixels, amount: number): void {
   }
 }
 
-export function saturation(data: Pixels, amount: number): void {
-  const adjust = -amount;
+/** Saturation and Vibrance: each non-max channel moves away from the max by (max − c) × factor. */
+function scaleFromMax(data: Pixels, factor: (max: number, r: number, g: number, b: number) => number): void {
   for (let i = 0; i < data.length; i += 4) {
     const r = data[i];
     const g = data[i + 1];
     const b = data[i + 2];
     const max = Math.max(r, g, b);
-    data[i] += max !== r ? (max - r) * adjust : 0;
-    data[i + 1] += max !== g ? (max - g) * adjust : 0;
-    data[i + 2] += max !== b ? (max - b) * adjust : 0;
+    const k = factor(max, r, g, b);
+    data[i] += max !== r ? (max - r) * k : 0;
+    data[i + 1] += max !== g ? (max - g) * k : 0;
+    data[i + 2] += max !== b ? (max - b) * k : 0;
   }
+}
+
+export function saturation(data: Pixels, amount: number): void {
+  const adjust = -amount;
+  scaleFromMax(data, () => adjust);
 }
 
 export function vibrance(data: Pixels, amount: number): void {
   const adjust = -amount;
-  for (let i = 0; i < data.length; i += 4) {
-    const r = data[i];
-    const g = data[i + 1];
-    const b = data[i + 2];
-    const max = Math.max(r, g, b);
-    const avg = (r + g + b) / 3;
-    const amt = ((Math.abs(max - avg) * 2) / 255) * adjust;
-    data[i] += max !== r ? (max - r) * amt : 0;
-    data[i + 1] += max !== g ? (max - g) * amt : 0;
-    data[i + 2] += max !== b ? (max - b) * amt : 0;
-  }
+  scaleFromMax(data, (max, r, g, b) => ((Math.abs(max - (r + g + b) / 3) * 2) / 255) * adjust);
 }
 
 export function grayscale(data: Pixels, mode: 'average' | 'lightness' | 'luminosity'): void {
