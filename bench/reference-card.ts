@@ -52,3 +52,23 @@ export function withInlinePhoto(card: ReferenceCard): TemplateDocument {
   const objects = card.document.objects.map((o): FabricObject => (o.src === card.photoSrc ? { ...o, src: card.photoDataUrl } : o));
   return { ...card.document, objects };
 }
+
+/**
+ * The card with two filters on its photo (as an editor's "adjust" panel saves them) and a multiply blend
+ * on the rounded panel: the filter work is paid once per worker, then served from the filtered-image cache.
+ */
+export function withFiltersAndBlend(document: TemplateDocument): TemplateDocument {
+  const objects = document.objects.map((o): FabricObject => {
+    if (o.type === 'Image')
+      return {
+        ...o,
+        filters: [
+          { type: 'Saturation', saturation: 0.3 },
+          { type: 'Contrast', contrast: 0.15 },
+        ],
+      };
+    if (o.type === 'Rect') return { ...o, globalCompositeOperation: 'multiply' };
+    return o;
+  });
+  return { ...document, objects };
+}

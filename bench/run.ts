@@ -24,7 +24,7 @@ import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
 import { cardFonts, sfntFileFor } from './font-files.js';
 import { profileImprintStages } from './imprint-stages.js';
 import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
-import { loadReferenceCard, withInlinePhoto } from './reference-card.js';
+import { loadReferenceCard, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
 
 const WORKERS = 2;
@@ -191,6 +191,7 @@ async function main(): Promise<void> {
   // redone while the other elements hit the worker's caches.
   let edition = 0;
   const withNewTitle = (): RenderInput => ({ ...input, document: retitled(card.document, `Edition ${++edition}: `) });
+  const filtered: RenderInput = { ...input, document: withFiltersAndBlend(card.document) };
 
   // The floor: sharp encoding the final pixels into the very PNG Imprint
   // serves (encode.ts's sharpPixels + PNG_OPTIONS: RGB when the card is
@@ -236,6 +237,7 @@ async function main(): Promise<void> {
         competitorPools,
       ),
       engine('Imprint, new title each render', `RenderPool, ${WORKERS} worker threads`, 'imprint-new-title.png', async () => (await imprintPool.render(withNewTitle())).data),
+      engine('Imprint, 2 filters + multiply', `RenderPool, ${WORKERS} worker threads`, 'imprint-filters.png', async () => (await imprintPool.render(filtered)).data),
     ];
     console.log('  warming up…');
     await warmUp(engines, opts, outDir);
@@ -286,7 +288,7 @@ function report(engines: Engine[]): void {
   );
   console.log('');
   printTable(results);
-  const [floor, imprint, fabric, satori, retitledRow] = results;
+  const [floor, imprint, fabric, satori, retitledRow, filteredRow] = results;
   const ips = (r: EngineResult): number | undefined => r.imagesPerSecond;
   const ratio = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a / b);
   console.log('\nRatios and targets');
@@ -298,6 +300,7 @@ function report(engines: Engine[]): void {
     return x === undefined ? 'n/a' : `${x.toFixed(2)}×`;
   };
   console.log(`  (informational: Imprint p50 is ${speedUp(fabric)} faster than fabric/node, ${speedUp(satori)} faster than satori)`);
+  verdict('Imprint 2 filters + multiply p50 / Imprint p50', ratio(filteredRow.latency?.p50, imprint.latency?.p50), '≤ 1.3×', (r) => r <= 1.3);
   const show = (x: number | undefined): string => (x === undefined ? 'n/a' : `${x.toFixed(2)}×`);
   console.log(
     `  (informational, new title each render: p50 ${show(ratio(retitledRow.latency?.p50, floor.latency?.p50))} the floor; ` +

@@ -4,6 +4,7 @@
  * template where possible, named in the file name, so a failing golden points at the feature.
  */
 import { COMPOSITE_OPERATIONS } from '../src/domain/object-properties.js';
+import { FILTER_CORPUS } from './corpus-specs-filters.js';
 
 type Obj = Record<string, unknown>;
 export interface CorpusSpec {
@@ -2044,4 +2045,6 @@ export const CORPUS: CorpusSpec[] = [
       for (const o of doc.objects as Obj[]) o.imageSmoothing = false;
     },
   },
+  // Image filters: their own file, so parallel corpus work merges cleanly.
+  ...FILTER_CORPUS,
 ];

@@ -205,6 +205,17 @@ export class FabricBrowser {
       return route.abort('blockedbyclient');
     });
     await page.goto(`${PAGE_ORIGIN}/`);
+    // Filters run on Fabric's Canvas 2D backend, the one fabric/node uses (and Imprint mirrors), never WebGL.
+    await page.evaluate(() => {
+      const f = (globalThis as any).fabric;
+      if (f.setFilterBackend) {
+        f.config.configure({ enableGLFiltering: false });
+        f.setFilterBackend(new f.Canvas2dFilterBackend());
+      } else {
+        f.enableGLFiltering = false;
+        f.filterBackend = new f.Canvas2dFilterBackend();
+      }
+    });
     const version = await page.evaluate(() => (globalThis as unknown as { fabric: { version: string } }).fabric.version);
     if (Number.parseInt(version, 10) !== major) throw new Error(`loaded Fabric ${version}, wanted ${major}`);
     return page;

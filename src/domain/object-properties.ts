@@ -206,6 +206,8 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
     imageSmoothing: bool,
     // Imprint extension: how a replaced image fills the element's box (see overrides.ts).
     fit: oneOf(...IMAGE_FITS),
+    // Fabric's image filters, drawn by the Canvas 2D backend's math (image-filters.ts says which).
+    filters: 'special',
   },
   group: { objects: 'special' },
 };
@@ -220,7 +222,6 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
 export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
   transformMatrix: [null],
   clipTo: [null],
-  filters: [[]],
   resizeFilter: [null],
   srcFromAttribute: [false],
   minimumScaleTrigger: [0.5],

@@ -5,6 +5,7 @@
  * Nothing here normalises — the renderer owns interpretation (origins per
  * version, type spelling); this module only says yes or no, with reasons.
  */
+import { parseImageFilters } from './image-filters.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { jsonEqual, previewJson } from './canonical-json.js';
@@ -24,7 +25,7 @@ import {
   oneOf,
   type ValueCheck,
 } from './object-properties.js';
-import type { FabricObject, TemplateDocument } from './template.js';
+import { documentMajorVersion, type FabricObject, type TemplateDocument } from './template.js';
 
 export const MAX_CANVAS_SIDE = 8192;
 
@@ -126,6 +127,8 @@ interface Context {
   objectCount: number;
   /** Graphemes of the valid texts seen so far, counted up to LIMITS.templateTextGraphemes + 1. */
   textGraphemes: number;
+  /** Fabric major version of the document: some filters exist or draw differently per version. */
+  major: number;
 }
 
 /**
@@ -149,6 +152,7 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
     names: new Map(),
     objectCount: 0,
     textGraphemes: 0,
+    major: documentMajorVersion(doc),
   };
   const record = doc as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -277,6 +281,18 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
       return checkFont(ctx, value, at, label);
     case 'styles':
       return checkStyles(ctx, value, at, label);
+    case 'filters': {
+      const parsed = parseImageFilters(value, ctx.major);
+      if (!parsed.ok) for (const e of parsed.errors) add(ctx, at, `${label}: ${e}`);
+      // A BlendImage's own image is fetched like any src, so it gets the same URL rules.
+      if (Array.isArray(value)) {
+        value.forEach((f, i) => {
+          const src = (f as { image?: { src?: unknown } } | null)?.image?.src;
+          if (typeof src === 'string' && src !== '') checkSrc(ctx, src, `${at}[${i}].image.src`, label);
+        });
+      }
+      return;
+    }
     default:
       throw new Error(`no check for special property ${key} on ${type}`);
   }

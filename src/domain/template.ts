@@ -22,3 +22,9 @@ export interface TemplateDocument {
 
 /** Element kinds as the API talks about them (contract section 2.2). */
 export type ElementKind = 'shape' | 'text' | 'line' | 'image' | 'group';
+
+/** Major version of the Fabric that wrote the document; missing means 7. */
+export function documentMajorVersion(doc: Pick<TemplateDocument, 'version'>): number {
+  const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
+  return m ? Number(m[1]) : 7;
+}

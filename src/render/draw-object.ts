@@ -6,8 +6,9 @@
  * The blit resamples pixels and makes shadows apply to the composite of
  * fill and stroke, so mirroring it is what makes our pixels match.
  */
-import { createCanvas, type Canvas, type Image } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { COMPOSITE_OPERATIONS } from '../domain/object-properties.js';
+import type { DrawableImage } from './image-cache.js';
 import { decomposeScale, invert, multiply, type Mat } from './matrix.js';
 import type { ObjectCacheStore } from './object-cache-store.js';
 import { ownMatrix, transformedDimensions } from './object-geometry.js';
@@ -19,7 +20,7 @@ import { paintShape, type PaintHelpers } from './shape-painters.js';
 export interface DrawEnv {
   /** Canvas zoom (the output `scale`), Fabric's viewportTransform scale. */
   zoom: number;
-  images: ReadonlyMap<string, Image>;
+  images: ReadonlyMap<string, DrawableImage>;
   /** Object caches kept across renders; without it every cache is drawn afresh. */
   objectCaches?: ObjectCacheStore;
   /**
@@ -139,13 +140,13 @@ function shouldCache(n: RenderNode, parentOnCache: boolean): boolean {
 }
 
 /** An image without width/height takes its natural size, as Fabric's _setWidthHeight does. */
-function withImageSize(n: RenderNode, env: DrawEnv): { node: RenderNode; image?: Image } {
+function withImageSize(n: RenderNode, env: DrawEnv): { node: RenderNode; image?: DrawableImage } {
   if (n.kind !== 'image') return { node: n };
-  const image = env.images.get(n.src);
+  const image = env.images.get(n.imageKey);
   if (!image) throw new RenderError(`image for "${n.label}" is missing`, n.label);
   if (n.hasWidth && n.hasHeight) return { node: n, image };
   return {
-    node: { ...n, width: n.hasWidth ? n.width : image.naturalWidth || image.width, height: n.hasHeight ? n.height : image.naturalHeight || image.height },
+    node: { ...n, width: n.hasWidth ? n.width : image.width, height: n.hasHeight ? n.height : image.height },
     image,
   };
 }

@@ -6,7 +6,7 @@
  * give the same Image object, which ObjectCacheStore relies on.
  */
 import { createHash } from 'node:crypto';
-import { Image } from '@napi-rs/canvas';
+import { type Canvas, Image } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
 import { RenderError } from './render-error.js';
 
@@ -18,6 +18,9 @@ function decode(bytes: Uint8Array): Promise<Image> {
     img.src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   });
 }
+
+/** What an image object draws: the decoded image, or its filtered copy (a canvas, as in Fabric). */
+export type DrawableImage = Image | Canvas;
 
 export class DecodedImageCache {
   private readonly decoded: LRUCache<string, Image>;

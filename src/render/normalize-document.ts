@@ -3,6 +3,10 @@
  * of RenderNodes with every default filled in the way Fabric's constructors
  * fill them when `loadFromJSON` revives the objects.
  */
+import { documentMajorVersion } from '../domain/template.js';
+
+export { documentMajorVersion };
+import { parseImageFilters } from '../domain/image-filters.js';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { Mat } from './matrix.js';
@@ -29,12 +33,6 @@ const TYPE_ALIASES: Record<string, NodeKind> = {
 
 export function nodeKind(type: string): NodeKind | undefined {
   return TYPE_ALIASES[type.toLowerCase()];
-}
-
-/** Major version of the Fabric that wrote the document; missing means 7. */
-export function documentMajorVersion(doc: Pick<TemplateDocument, 'version'>): number {
-  const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
-  return m ? Number(m[1]) : 7;
 }
 
 const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };
@@ -138,6 +136,10 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
   const name = typeof obj.name === 'string' && obj.name ? obj.name : label;
   if (!kind) throw new RenderError(`unsupported object type "${String(obj.type)}" (${name})`, name);
   const { major } = ctx;
+  const src = typeof obj.src === 'string' ? obj.src : '';
+  const parsedFilters = kind === 'image' ? parseImageFilters(obj.filters, major) : null;
+  // The template check refuses what does not parse; a document that skipped it draws unfiltered.
+  const filters = parsedFilters?.ok ? parsedFilters.filters : [];
   // Fabric 7 centres objects by default; 5 and 6 anchored them at their top-left corner.
   const defaultOrigin = major >= 7 ? 0 : -0.5;
   const strokeWidthDefault = kind === 'image' || kind === 'group' ? 0 : 1;
@@ -190,7 +192,9 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     path: [],
     lineFlipX: false,
     lineFlipY: false,
-    src: typeof obj.src === 'string' ? obj.src : '',
+    src,
+    filters,
+    imageKey: filters.length ? `${src}\u0000${JSON.stringify(filters)}` : src,
     cropX: num(obj.cropX, 0),
     cropY: num(obj.cropY, 0),
     imageSmoothing: bool(obj.imageSmoothing, true),

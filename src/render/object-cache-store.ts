@@ -12,7 +12,8 @@
  * Bounded by canvas bytes per thread; nodes evicted from NodeCache simply
  * stop being asked for and age out.
  */
-import type { Canvas, Image } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
+import type { DrawableImage } from './image-cache.js';
 import { LRUCache } from 'lru-cache';
 import type { RenderNode } from './render-node.js';
 
@@ -22,7 +23,7 @@ interface Entry {
 }
 
 function imageSources(n: RenderNode, out: string[] = []): string[] {
-  if (n.kind === 'image') out.push(n.src);
+  if (n.kind === 'image') out.push(n.imageKey);
   if (n.clipPath) imageSources(n.clipPath, out);
   for (const c of n.children) imageSources(c, out);
   return out;
@@ -31,7 +32,7 @@ function imageSources(n: RenderNode, out: string[] = []): string[] {
 export class ObjectCacheStore {
   private readonly entries: LRUCache<RenderNode, Entry>;
   private readonly sources = new WeakMap<RenderNode, string[]>();
-  private readonly imageIds = new WeakMap<Image, number>();
+  private readonly imageIds = new WeakMap<DrawableImage, number>();
   private nextImageId = 1;
 
   /** 64 MB of cache canvases per thread by default. */
@@ -40,7 +41,7 @@ export class ObjectCacheStore {
   }
 
   /** Everything besides the node that the cache canvas's content depends on. */
-  keyFor(node: RenderNode, parts: readonly number[], images: ReadonlyMap<string, Image>): string {
+  keyFor(node: RenderNode, parts: readonly number[], images: ReadonlyMap<string, DrawableImage>): string {
     let srcs = this.sources.get(node);
     if (!srcs) this.sources.set(node, (srcs = imageSources(node)));
     const ids = srcs.map((src) => {

@@ -5,7 +5,8 @@
  * and object caches scale exactly as they do when a Fabric canvas is zoomed
  * (and nothing is resampled afterwards).
  */
-import { createCanvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { DrawableImage } from './image-cache.js';
 import { parseColor } from '../domain/color.js';
 import { drawCanvasClipPath, renderObject, type DrawEnv } from './draw-object.js';
 import type { NormalizedDocument } from './normalize-document.js';
@@ -98,7 +99,7 @@ function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, widt
 }
 
 /** Paints and reads the pixels back in one synchronous step, so a pooled surface is never shared. */
-export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, Image>, scale: number, opts: PaintOptions = {}): PaintedPixels {
+export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, DrawableImage>, scale: number, opts: PaintOptions = {}): PaintedPixels {
   const { width, height } = outputSize(doc, scale);
   const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false };
   const paintAndRead = (ctx: SKRSContext2D): Buffer => {

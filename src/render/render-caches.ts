@@ -5,6 +5,7 @@
  * nothing here is a module-level singleton, so a test or a one-off CLI
  * render gets fresh caches and cannot see another's.
  */
+import { FilteredImageCache } from './filters/filtered-image-cache.js';
 import { DecodedImageCache } from './image-cache.js';
 import { NodeCache } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
@@ -13,10 +14,11 @@ import { SurfacePool } from './surface-pool.js';
 export interface RenderCaches {
   nodes: NodeCache;
   images: DecodedImageCache;
+  filteredImages: FilteredImageCache;
   surfaces: SurfacePool;
   objectCaches: ObjectCacheStore;
 }
 
 export function createRenderCaches(): RenderCaches {
-  return { nodes: new NodeCache(), images: new DecodedImageCache(), surfaces: new SurfacePool(), objectCaches: new ObjectCacheStore() };
+  return { nodes: new NodeCache(), images: new DecodedImageCache(), filteredImages: new FilteredImageCache(), surfaces: new SurfacePool(), objectCaches: new ObjectCacheStore() };
 }

@@ -4,6 +4,7 @@
  * and derived geometry (line/polyline/path bounding boxes) computed the way
  * Fabric's constructors compute it when loading JSON.
  */
+import type { ImageFilter } from '../domain/image-filters.js';
 import type { FabricObject } from '../domain/template.js';
 import type { Mat } from './matrix.js';
 import type { SimplePathCommand } from './path-geometry.js';
@@ -86,6 +87,10 @@ export interface RenderNode {
   lineFlipY: boolean; // y1 > y2
   // image
   src: string;
+  /** Fabric's `filters`, normalized (neutral ones dropped); applied to the decoded image before drawing. */
+  filters: ImageFilter[];
+  /** Key of the drawable in the render's image map: `src`, or `src` plus the filter list. */
+  imageKey: string;
   cropX: number;
   cropY: number;
   imageSmoothing: boolean;

@@ -2,7 +2,7 @@
  * Each object type's `_render`, centred at (0,0) in object units, with
  * Fabric's paint order (_renderPaintInOrder, _renderFill, _renderStroke).
  */
-import type { Image } from '@napi-rs/canvas';
+import type { DrawableImage } from './image-cache.js';
 import { drawText } from './text/text-object.js';
 import type { PreparedText } from './text/text-object.js';
 import { degToRad } from './matrix.js';
@@ -16,7 +16,7 @@ export interface PaintHelpers {
   /** Fabric's getObjectScaling(): |scale| of the object including its groups, without canvas zoom. */
   objectScaling: { x: number; y: number };
   cacheDims: () => CacheDims;
-  image?: Image;
+  image?: DrawableImage;
 }
 
 function renderFill(ctx: Ctx, n: RenderNode): void {
@@ -96,12 +96,12 @@ function pathCommands(ctx: Ctx, n: RenderNode): void {
 }
 
 /** Fabric's Image._renderFill, or the Imprint `fit` box when an override replaced the image. */
-function drawImageFill(ctx: Ctx, n: RenderNode, img: Image | undefined): void {
+function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined): void {
   if (!img) return;
   const w = n.width;
   const h = n.height;
-  const elW = img.naturalWidth || img.width;
-  const elH = img.naturalHeight || img.height;
+  const elW = img.width;
+  const elH = img.height;
   if (n.fit) {
     if (n.fit === 'fill') {
       ctx.drawImage(img, 0, 0, elW, elH, -w / 2, -h / 2, w, h);

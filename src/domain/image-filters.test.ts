@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validateTemplate } from './template-schema.js';
+
+const opts = { fontFamilies: ['Inter'] };
+const doc = (filters: unknown, type = 'image') => ({
+  version: '7.4.0',
+  width: 100,
+  height: 100,
+  objects: [{ type, name: 'photo', src: 'https://example.com/a.png', width: 10, height: 10, filters }],
+});
+
+test('a template with Fabric filters as an editor saves them is accepted', () => {
+  const filters = [
+    { type: 'Brightness', brightness: 0.1 },
+    { type: 'Sepia', colorsOnly: false },
+    { type: 'BlendColor', color: '#F95C63', mode: 'tint', alpha: 0.5 },
+    { type: 'Convolute', opaque: false, matrix: [0, -1, 0, -1, 5, -1, 0, -1, 0] },
+    null,
+  ];
+  assert.equal(validateTemplate(doc(filters), opts).ok, true);
+  assert.equal(validateTemplate(doc([]), opts).ok, true);
+});
+
+test('Noise, unknown filters and out-of-range parameters are refused with a precise message', () => {
+  const r = validateTemplate(doc([{ type: 'Noise', noise: 100 }, { type: 'Pixelate', blocksize: 0 }, { type: 'Sharpen' }]), opts);
+  assert.equal(r.ok, false);
+  const messages = r.ok ? [] : r.issues.map((i) => i.message);
+  assert.match(messages[0], /objects\[0\] \("photo"\): filters\[0\]: the Noise filter draws random noise/);
+  assert.match(messages[1], /filters\[1\]: Pixelate filter: "blocksize" must be a whole number from 1 to 1000/);
+  assert.match(messages[2], /filters\[2\]: filter type "Sharpen" is not a Fabric filter Imprint draws/);
+  assert.equal(r.ok ? '' : r.issues[0].path, 'objects[0].filters');
+});
+
+test('filters on a non-image object are not a Fabric property', () => {
+  assert.equal(validateTemplate(doc([{ type: 'Sepia' }], 'rect'), opts).ok, false);
+});
+
+test('a BlendImage image gets the same src rules as an image object', () => {
+  const blend = (src: string) => doc([{ type: 'BlendImage', mode: 'multiply', image: { type: 'image', src } }]);
+  assert.equal(validateTemplate(blend('https://example.com/texture.png'), opts).ok, true);
+  const local = validateTemplate(blend('./texture.png'), opts);
+  assert.equal(local.ok, false);
+  assert.equal(local.ok ? '' : local.issues[0].path, 'objects[0].filters[0].image.src');
+});
