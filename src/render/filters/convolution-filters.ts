@@ -112,7 +112,7 @@ export function blur(buf: PixelBuffer, amount: number): void {
     }
   };
   const scaleH = aspect > 1 ? 1 / aspect : 1;
-  const scaleV = aspect < 1 ? aspect : 1;
+  const scaleV = Math.min(aspect, 1);
   pass(data, tmp, scaleH * amount * 0.12 * width, 4, true);
   pass(tmp, data, scaleV * amount * 0.12 * height, bytesInRow, false);
 }

@@ -297,7 +297,7 @@ export class PropertiesPanel {
     const paint: (HTMLElement | null)[] = [];
     // A group draws its children's paint, not its own.
     if (o instanceof Group) {
-      this.finish(o, name, sections);
+      this.finish(name, sections);
       return;
     }
     if (canonicalType(o.type) !== 'line') paint.push(...this.fill(o));
@@ -326,10 +326,10 @@ export class PropertiesPanel {
       );
     sections.push(this.group('Fill and stroke', paint));
     sections.push(this.group('Shadow', this.shadow(o)));
-    this.finish(o, name, sections);
+    this.finish(name, sections);
   }
 
-  private finish(o: FabricObject, name: string, sections: HTMLElement[]): void {
+  private finish(name: string, sections: HTMLElement[]): void {
     const errors = this.errorsFor(name);
     this.root.replaceChildren(
       h('h2', {}, 'Properties'),
