@@ -306,3 +306,33 @@ test('huge names and keys are quoted in messages, not copied into every issue', 
   assert.ok(issues.length >= 4);
   for (const issue of issues) assert.ok(issue.message.length < 500, issue.message.slice(0, 100));
 });
+
+test('font weights: a bundled family takes only the weights it has files for, in the object and in character styles', () => {
+  accept(
+    docWith(
+      { type: 'textbox', text: 'ab', fontFamily: 'Inter', fontWeight: 900, styles: [{ start: 0, end: 1, style: { fontWeight: '100' } }] },
+      { type: 'text', text: 'ab', fontFamily: 'Roboto', fontWeight: 'bold', styles: { 0: { 1: { fontWeight: 300 } } } },
+      { type: 'text', text: 'ab', fontFamily: 'Open Sans', fontWeight: 'bolder' },
+    ),
+  );
+  const issues = issuesOf(
+    docWith(
+      { type: 'textbox', name: 'price', text: 'ab', fontFamily: 'Times New Roman', fontWeight: 900 },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', fontWeight: 450 },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', fontWeight: 900, styles: [{ start: 0, end: 1, style: { fontFamily: 'Oswald' } }] },
+      { type: 'text', text: 'ab', fontFamily: 'Lato', styles: { 0: { 1: { fontWeight: 'lighter' }, 0: { fontWeight: 200 } } } },
+    ),
+    { fontFamilies: ['Inter', 'Lato', 'Oswald', 'Times New Roman'] },
+  );
+  assert.deepEqual(
+    issues.map((i) => [i.code, i.path]),
+    [
+      ['unknown_font', 'objects[0].fontWeight'],
+      ['unknown_font', 'objects[1].fontWeight'],
+      ['unknown_font', 'objects[2].styles[0].style'],
+      ['unknown_font', 'objects[3].styles.0.0'],
+    ],
+  );
+  assert.equal(issues[0].message, 'objects[0] ("price"): font weight 900 is not available for Times New Roman; available weights: 400, 700');
+  assert.match(issues[2].message, /character style: font weight 900 is not available for Oswald; available weights: 200, 300, 400, 500, 600, 700/);
+});

@@ -9,7 +9,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
-import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { SUPPORTED_TYPES, canonicalType, isTextType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes } from './graphemes.js';
 import {
   COMMON_PROPERTIES,
@@ -244,6 +245,11 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
       add(ctx, at, `${label}: property "${clip(key)}" is not supported`);
     }
   }
+  if (isTextType(type)) checkFontWeights(ctx, o, path, label);
+}
+
+function checkFontWeights(ctx: Context, o: FabricObject, path: string, label: string) {
+  for (const issue of fontWeightIssues(o)) add(ctx, `${path}.${issue.at}`, `${label}: ${issue.message}`, 'unknown_font');
 }
 
 function isDefault(defaults: readonly unknown[], value: unknown): boolean {

@@ -7,6 +7,7 @@
 import { FabricImage, Gradient, Group, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
+import { bundledFontWeights } from '../../../../src/domain/font-weights.js';
 import {
   COMMON_PROPERTIES,
   IMAGE_FITS,
@@ -25,8 +26,26 @@ import { fieldId, h } from './dom.js';
 
 export interface FontChoices {
   families: string[];
-  weights: number[];
+  /** Weights of an account's uploaded families (bundled ones come from the domain table). */
+  ownWeights: Map<string, number[]>;
 }
+
+/** The weights the renderer has a file for: the server refuses any other on save. */
+function weightsOf(fonts: FontChoices, family: string): readonly number[] {
+  return bundledFontWeights(family) ?? fonts.ownWeights.get(family) ?? [400];
+}
+
+const WEIGHT_NAMES: Record<number, string> = {
+  100: 'Thin',
+  200: 'Extra light',
+  300: 'Light',
+  400: 'Regular',
+  500: 'Medium',
+  600: 'Semibold',
+  700: 'Bold',
+  800: 'Extra bold',
+  900: 'Black',
+};
 
 interface Field {
   key: string;
@@ -183,7 +202,8 @@ export class PropertiesPanel {
 
     if (text) {
       const t = o as Textbox;
-      const { families, weights } = this.fonts();
+      const fonts = this.fonts();
+      const { families } = fonts;
       const familyList = families.includes(t.fontFamily) ? families : [t.fontFamily, ...families];
       sections.push(
         this.group('Text', [
@@ -207,8 +227,10 @@ export class PropertiesPanel {
             o,
             'fontWeight',
             'Weight',
-            // Only weights the server has files for: any other would be synthesised differently by Skia and Chromium.
-            weights.filter((w) => fontWeight(w) === null).map((w) => [String(w), w === 400 ? 'Regular' : w === 700 ? 'Bold' : String(w)]),
+            // Only weights the server has files for this family: any other is refused on save.
+            weightsOf(fonts, t.fontFamily)
+              .filter((w) => fontWeight(w) === null)
+              .map((w) => [String(w), WEIGHT_NAMES[w] ? `${WEIGHT_NAMES[w]} (${w})` : String(w)]),
             (x) => normalWeight((x as Textbox).fontWeight),
             (v) => Number(v),
           ),
