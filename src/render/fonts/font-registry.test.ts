@@ -87,7 +87,11 @@ test('the domain weight table is exactly what the fontsource packages ship, and 
     const meta = JSON.parse(readFileSync(`${packageDir(spec.pkg)}/metadata.json`, 'utf8')) as { weights: number[] };
     assert.deepEqual(BUNDLED_FONT_WEIGHTS[spec.family], meta.weights, spec.family);
     const faces = bundledFontFaces().filter((f) => f.family === spec.family);
-    assert.deepEqual([...new Set(faces.map((f) => f.weight))].sort((a, b) => a - b), meta.weights, `${spec.family} faces`);
+    assert.deepEqual(
+      [...new Set(faces.map((f) => f.weight))].sort((a, b) => a - b),
+      meta.weights,
+      `${spec.family} faces`,
+    );
   }
   // Weights other than 400/700 are registered on first use; each must be a real, distinct face.
   const drawn = BUNDLED_FONT_WEIGHTS.Inter.map((w) => draw('Hamburgefonstiv', 'Inter', w));

@@ -177,8 +177,7 @@ export function resolveFontStack(fontFamily: string, weight: number, style: stri
       // The stack is cached per weight, so this runs once per (family, weight) and thread.
       ensureBundledWeight(name, weight);
       parts.push(...bundled.aliases.map(quote));
-    }
-    else if (own.length === 0) parts.push(GENERIC.has(name.toLowerCase()) ? name : quote(name));
+    } else if (own.length === 0) parts.push(GENERIC.has(name.toLowerCase()) ? name : quote(name));
   }
   for (const fb of bundledFaceSets().fallbacks) parts.push(...fb.aliases.map(quote));
   const stack = parts.join(', ');

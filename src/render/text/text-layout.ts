@@ -75,7 +75,6 @@ function measuringContext(font: string): SKRSContext2D {
 /** Fabric's global char-width cache (cache.getFontCache), per family/style/weight. */
 const fontCaches = new Map<string, Map<string, number>>();
 
-
 export class TextLayout {
   readonly p: TextProps;
   width: number;

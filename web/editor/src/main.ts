@@ -80,7 +80,11 @@ async function main(): Promise<void> {
     setBundledFonts(bundled);
     setAccountFonts(own);
     fontChoices.families = [...bundled.families, ...own.map((f) => f.family).filter((f) => !bundled.families.includes(f))];
-    for (const f of own) fontChoices.ownWeights.set(f.family, [...new Set([...(fontChoices.ownWeights.get(f.family) ?? []), f.weight])].sort((a, b) => a - b));
+    for (const f of own)
+      fontChoices.ownWeights.set(
+        f.family,
+        [...new Set([...(fontChoices.ownWeights.get(f.family) ?? []), f.weight])].sort((a, b) => a - b),
+      );
   } catch (error) {
     say(`Fonts could not be listed: ${(error as Error).message}`, 'error');
   }
