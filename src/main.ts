@@ -7,6 +7,7 @@ import { createImageFetcher } from './fetch/image-fetcher.js';
 import { buildApp } from './http/app.js';
 import { MemoryRateLimiter } from './http/rate-limiter.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
+import { textDimensions } from './render/text/text-dimensions.js';
 import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
 import type { AuthSettings } from './services/auth-context.js';
@@ -50,6 +51,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
       diskCacheBytes: config.fetchCacheMb * 1024 * 1024,
     }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
+    textLayout: textDimensions,
     publicUrl: config.publicUrl,
     renderBudget: config.renderBudget,
     now: systemClock,
