@@ -64,4 +64,17 @@ export const TEXT_CORPUS: CorpusSpec[] = [
       text('Noto Sans 800', { left: 20, top: 186, width: 460, fontFamily: 'Noto Sans', fontSize: 28, fontWeight: 800, fill: '#4338ca' }),
     ],
   },
+  {
+    name: 'text-oblique-styles',
+    version: 7,
+    width: 500,
+    height: 260,
+    background: '#ffffff',
+    objects: [
+      text('Oblique Inter 400', { left: 20, top: 20, width: 460, fontSize: 30, fontStyle: 'oblique' }),
+      text('Oblique Montserrat 800', { left: 20, top: 70, width: 460, fontSize: 30, fontFamily: 'Montserrat', fontWeight: 800, fontStyle: 'oblique' }),
+      text('Italic Montserrat 800', { left: 20, top: 120, width: 460, fontSize: 30, fontFamily: 'Montserrat', fontWeight: 800, fontStyle: 'italic' }),
+      text('Oblique Oswald (no italic face)', { left: 20, top: 180, width: 460, fontSize: 30, fontFamily: 'Oswald', fontStyle: 'oblique', fill: '#9d174d' }),
+    ],
+  },
 ];
