@@ -18,6 +18,7 @@ import {
   IGNORED,
   LIMITS,
   STYLE_PROPERTIES,
+  TEXT_DECORATION_SINCE,
   TYPE_PROPERTIES,
   colorOrNone,
   isFiniteNumber,
@@ -127,6 +128,25 @@ interface Context {
   objectCount: number;
   /** Graphemes of the valid texts seen so far, counted up to LIMITS.templateTextGraphemes + 1. */
   textGraphemes: number;
+  /** The Fabric major version that wrote the document (7 when absent). */
+  major: number;
+}
+
+/** Fabric's major version from the document's `version` (7, the current one, when absent or odd). */
+export function documentMajorVersion(doc: { version?: unknown }): number {
+  const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
+  return m ? Number(m[1]) : 7;
+}
+
+/** A decoration option this document's Fabric may not draw (TEXT_DECORATION_SINCE); null when acceptable. */
+function decorationIssue(ctx: Context, key: string, value: unknown): string | null {
+  const rule = TEXT_DECORATION_SINCE[key];
+  if (ctx.major >= rule.since) {
+    const expected = rule.check(value);
+    return expected ? `must be ${expected} (got ${preview(value)})` : null;
+  }
+  if (isDefault(rule.olderDefaults, value)) return null;
+  return `is drawn by Fabric ${rule.since}+ only; this document is Fabric ${ctx.major}, whose Fabric ignores it (got ${preview(value)})`;
 }
 
 /**
@@ -150,6 +170,7 @@ export function validateTemplate(doc: unknown, opts: ValidateTemplateOptions): V
     names: new Map(),
     objectCount: 0,
     textGraphemes: 0,
+    major: documentMajorVersion(doc as TemplateDocument),
   };
   const record = doc as Record<string, unknown>;
   for (const key of Object.keys(record)) {
@@ -283,6 +304,11 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
       return checkFont(ctx, value, at, label);
     case 'styles':
       return checkStyles(ctx, value, at, label);
+    case 'textDecorationThickness':
+    case 'textDecorationColor': {
+      const issue = decorationIssue(ctx, key, value);
+      return issue ? add(ctx, at, `${label}: property "${key}" ${issue}`) : undefined;
+    }
     default:
       throw new Error(`no check for special property ${key} on ${type}`);
   }
@@ -465,7 +491,10 @@ function checkStyle(ctx: Context, style: unknown, at: string, label: string) {
   if (typeof style !== 'object' || style === null || Array.isArray(style)) return add(ctx, at, `${label}: a character style must be an object`);
   for (const [key, value] of Object.entries(style as Record<string, unknown>)) {
     const rule = STYLE_PROPERTIES[key];
-    if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
+    if (key in TEXT_DECORATION_SINCE) {
+      const issue = decorationIssue(ctx, key, value);
+      if (issue) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${key}" ${issue}`);
+    } else if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
     else if (rule) {
       const expected = rule(value);
       if (expected) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" must be ${expected} (got ${preview(value)})`);

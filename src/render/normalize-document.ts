@@ -3,6 +3,7 @@
  * of RenderNodes with every default filled in the way Fabric's constructors
  * fill them when `loadFromJSON` revives the objects.
  */
+import { documentMajorVersion } from '../domain/template-schema.js';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { Mat } from './matrix.js';
@@ -32,10 +33,8 @@ export function nodeKind(type: string): NodeKind | undefined {
 }
 
 /** Major version of the Fabric that wrote the document; missing means 7. */
-export function documentMajorVersion(doc: Pick<TemplateDocument, 'version'>): number {
-  const m = /^\s*(\d+)/.exec(String(doc.version ?? ''));
-  return m ? Number(m[1]) : 7;
-}
+
+export { documentMajorVersion };
 
 const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };
 
