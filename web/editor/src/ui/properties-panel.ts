@@ -214,6 +214,8 @@ export class PropertiesPanel {
             'Font',
             familyList.map((f) => [f, f]),
             (x) => (x as Textbox).fontFamily,
+            (v) => v,
+            () => this.rebuild(),
           ),
           this.number(
             o,
@@ -449,14 +451,14 @@ export class PropertiesPanel {
   }
 
   /** Applies a value the domain accepts; otherwise shows the domain's own message and changes nothing. */
-  private apply(o: FabricObject, key: string, props: Record<string, unknown>, input: HTMLElement, error: HTMLElement, final: boolean): void {
+  private apply(o: FabricObject, key: string, props: Record<string, unknown>, input: HTMLElement, error: HTMLElement, final: boolean): Promise<void> | undefined {
     const check = checkFor(o, key);
     const problem = check ? check(props[key] ?? Object.values(props)[0]) : null;
     error.textContent = problem ? `Must be ${problem}.` : '';
     error.hidden = !problem;
     if (problem) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
-    if (!problem) void this.store.set(o, props, final);
+    return problem ? undefined : this.store.set(o, props, final);
   }
 
   private number(
@@ -494,8 +496,8 @@ export class PropertiesPanel {
     input.value = read(o);
     const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
     input.addEventListener('change', () => {
-      this.apply(o, key, { [key]: parse(input.value) }, input, error, true);
-      after?.();
+      // After the change is applied: a new font family loads its files first, and its weight list follows it.
+      void Promise.resolve(this.apply(o, key, { [key]: parse(input.value) }, input, error, true)).then(() => after?.());
     });
     this.fields.push({ key, read, input });
     return this.row(label, input, id, error);
