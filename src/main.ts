@@ -9,6 +9,7 @@ import { buildApp } from './http/app.js';
 import { PrometheusMetrics } from './http/prometheus-metrics.js';
 import { MemoryRateLimiter } from './http/rate-limiter.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
+import { textDimensions } from './render/text/text-dimensions.js';
 import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
 import type { AuthSettings } from './services/auth-context.js';
@@ -65,6 +66,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
       onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes),
     }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
+    textLayout: textDimensions,
     publicUrl: config.publicUrl,
     renderBudget: config.renderBudget,
     now: systemClock,

@@ -115,10 +115,22 @@ function setOwn<T>(target: Record<string, T>, key: string, value: T) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** `GET /templates/{id}/elements`: name → properties for each named object. */
-export function listElements(doc: TemplateDocument): Record<string, ElementProperties> {
+/**
+ * `GET /templates/{id}/elements`: name → properties for each named object.
+ * `laidOut` gives a text's width and height after layout (the renderer's), in
+ * place of the stored ones.
+ */
+export function listElements(doc: TemplateDocument, laidOut?: (obj: FabricObject) => { width: number; height: number } | undefined): Record<string, ElementProperties> {
   const out: Record<string, ElementProperties> = {};
-  for (const [name, obj] of namedObjects(doc)) setOwn(out, name, elementProperties(obj));
+  for (const [name, obj] of namedObjects(doc)) {
+    const props = elementProperties(obj);
+    const size = laidOut && elementKind(obj) === 'text' ? laidOut(obj) : undefined;
+    if (size) {
+      props.width = size.width;
+      props.height = size.height;
+    }
+    setOwn(out, name, props);
+  }
   return out;
 }
 

@@ -180,6 +180,8 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   textBackgroundColor: colorOrNone,
   direction: oneOf('ltr', 'rtl'),
   styles: 'special',
+  textDecorationThickness: 'special',
+  textDecorationColor: 'special',
   // Imprint extension (issue 3, "Text fit"): shrink overflowing text down to minFontSize.
   textFit: oneOf(...TEXT_FITS),
   minFontSize: positive(LIMITS.fontSize),
@@ -236,8 +238,6 @@ export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
   pathStartOffset: [0],
   pathSide: ['left'],
   pathAlign: ['baseline'],
-  textDecorationThickness: [66.667],
-  textDecorationColor: [null, ''],
   deltaY: [0],
   // Textbox-only properties when found on IText/Text.
   minWidth: [20],
@@ -333,4 +333,18 @@ export const STYLE_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   textBackgroundColor: colorOrNone,
   // Superscript/subscript baseline shift.
   deltaY: num(-LIMITS.coordinate, LIMITS.coordinate),
+  textDecorationThickness: 'special',
+  textDecorationColor: 'special',
+};
+
+/**
+ * Text decoration options, on the object and in character styles, that only
+ * some Fabric versions draw: `textDecorationThickness` (thousandths of the
+ * font size) since 6, `textDecorationColor` since 7. Fabric 5 draws every line
+ * at 1/15 of the font size in the fill colour; a document of an older version
+ * takes only that default, since its own Fabric would ignore anything else.
+ */
+export const TEXT_DECORATION_SINCE: Record<string, { since: number; check: ValueCheck; olderDefaults: readonly unknown[] }> = {
+  textDecorationThickness: { since: 6, check: num(0, 1000), olderDefaults: [66.667, null] },
+  textDecorationColor: { since: 7, check: colorOrNone, olderDefaults: [null, ''] },
 };

@@ -253,3 +253,21 @@ test('error lists stay small however many unknown elements are sent', () => {
   const bad = fail(applyOverrides(doc, { title: { fontSize: deep } }));
   assert.match(bad.message, /got \[\[\[\[/);
 });
+
+test('a fontWeight or fontFamily override must name a face the bundle has', () => {
+  const doc: TemplateDocument = {
+    version: '7.4.0',
+    width: 200,
+    height: 100,
+    objects: [{ type: 'textbox', name: 'title', text: 'Sale', fontFamily: 'Inter', fontWeight: 900, styles: [] }],
+  };
+  assert.equal(find(ok(applyOverrides(doc, { title: { fontWeight: 100 } })), 'title').fontWeight, 100);
+  const weight = fail(applyOverrides(doc, { title: { fontWeight: 450 } }));
+  assert.equal(weight.code, 'invalid_property');
+  assert.equal(weight.errors[0].path, 'title.fontWeight');
+  assert.match(weight.message, /font weight 450 is not available for Inter; available weights: 100, 200, 300, 400, 500, 600, 700, 800, 900/);
+  // Oswald has no 900: switching the family alone would silently draw 700.
+  const family = fail(applyOverrides(doc, { title: { fontFamily: 'Oswald' } }));
+  assert.match(family.message, /font weight 900 is not available for Oswald/);
+  ok(applyOverrides(doc, { title: { fontFamily: 'Oswald', fontWeight: 'bold' } }));
+});

@@ -15,6 +15,7 @@ import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
 import { elementKind, namedObjects } from './elements.js';
 import { canonicalType, primaryFontFamily } from './fabric-types.js';
+import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
 import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, checkText } from './object-properties.js';
 import { isLocalImagePath, isRemoteImageUrl } from './template-schema.js';
@@ -275,6 +276,16 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     return { ok: false, code, message: `${errors[0].message}${more}`, errors };
   }
   for (const [obj, values] of planned) applyTo(obj, values);
+  // A new family or weight must name a face the bundle has, or the render would silently substitute one.
+  const faces: OverrideError[] = [];
+  for (const [obj, values] of planned) {
+    if (!values.has('fontFamily') && !values.has('fontWeight')) continue;
+    for (const issue of fontWeightIssues(obj)) faces.push({ path: `${obj.name}.${issue.at}`, message: `Invalid value for "${obj.name}" (text element): ${issue.message}.` });
+  }
+  if (faces.length > 0) {
+    const more = faces.length > 1 ? ` (${faces.length - 1} more in errors)` : '';
+    return { ok: false, code: 'invalid_property', message: `${faces[0].message}${more}`, errors: faces };
+  }
   // Each text is bounded alone, but a thousand of them must not add up to a render
   // that lays out millions of glyphs (97 s and 8 GB before this limit).
   if (textVolume(copy, LIMITS.templateTextGraphemes) > LIMITS.templateTextGraphemes) {

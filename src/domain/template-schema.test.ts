@@ -59,10 +59,9 @@ test('an invented property is rejected, naming object and property', () => {
 
 test('unsupported Fabric properties pass only at their default value', () => {
   accept(docWith(rect({ transformMatrix: null, resizeFilter: null, pathStartOffset: 0 })));
-  const issues = issuesOf(docWith({ type: 'text', name: 't', text: 'x', fontFamily: 'Inter', pathSide: 'right', textDecorationThickness: 10 }));
-  assert.equal(issues.length, 2);
+  const issues = issuesOf(docWith({ type: 'text', name: 't', text: 'x', fontFamily: 'Inter', pathSide: 'right' }));
+  assert.equal(issues.length, 1);
   assert.match(issues[0].message, /objects\[0\] \("t"\): property "pathSide" is not supported with value "right"; only Fabric's default "left"/);
-  assert.equal(issues[1].path, 'objects[0].textDecorationThickness');
   assert.equal(issuesOf(docWith({ type: 'image', src: '', filters: [{ type: 'Noise', noise: 10 }] }))[0].path, 'objects[0].filters');
   // Circle angles mean nothing on another type.
   assert.equal(issuesOf(docWith(rect({ endAngle: 180 })))[0].path, 'objects[0].endAngle');
@@ -305,4 +304,53 @@ test('huge names and keys are quoted in messages, not copied into every issue', 
   const issues = issuesOf(docWith(rect({ name, bad1: 1, bad2: 2, bad3: 3 })));
   assert.ok(issues.length >= 4);
   for (const issue of issues) assert.ok(issue.message.length < 500, issue.message.slice(0, 100));
+});
+
+test('font weights: a bundled family takes only the weights it has files for, in the object and in character styles', () => {
+  accept(
+    docWith(
+      { type: 'textbox', text: 'ab', fontFamily: 'Inter', fontWeight: 900, styles: [{ start: 0, end: 1, style: { fontWeight: '100' } }] },
+      { type: 'text', text: 'ab', fontFamily: 'Roboto', fontWeight: 'bold', styles: { 0: { 1: { fontWeight: 300 } } } },
+      { type: 'text', text: 'ab', fontFamily: 'Open Sans', fontWeight: 'bolder' },
+    ),
+  );
+  const issues = issuesOf(
+    docWith(
+      { type: 'textbox', name: 'price', text: 'ab', fontFamily: 'Times New Roman', fontWeight: 900 },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', fontWeight: 450 },
+      { type: 'text', text: 'ab', fontFamily: 'Inter', fontWeight: 900, styles: [{ start: 0, end: 1, style: { fontFamily: 'Oswald' } }] },
+      { type: 'text', text: 'ab', fontFamily: 'Lato', styles: { 0: { 1: { fontWeight: 'lighter' }, 0: { fontWeight: 200 } } } },
+    ),
+    { fontFamilies: ['Inter', 'Lato', 'Oswald', 'Times New Roman'] },
+  );
+  assert.deepEqual(
+    issues.map((i) => [i.code, i.path]),
+    [
+      ['unknown_font', 'objects[0].fontWeight'],
+      ['unknown_font', 'objects[1].fontWeight'],
+      ['unknown_font', 'objects[2].styles[0].style'],
+      ['unknown_font', 'objects[3].styles.0.0'],
+    ],
+  );
+  assert.equal(issues[0].message, 'objects[0] ("price"): font weight 900 is not available for Times New Roman; available weights: 400, 700');
+  assert.match(issues[2].message, /character style: font weight 900 is not available for Oswald; available weights: 200, 300, 400, 500, 600, 700/);
+});
+
+test('text decoration thickness (Fabric 6+) and colour (Fabric 7) are accepted where that Fabric draws them', () => {
+  const deco = { type: 'textbox', text: 'ab', fontFamily: 'Inter', underline: true, textDecorationThickness: 120, textDecorationColor: '#e11d48' };
+  const styled = { ...deco, styles: [{ start: 0, end: 1, style: { textDecorationThickness: 30, textDecorationColor: 'blue' } }] };
+  accept({ ...docWith(styled), version: '7.4.0' });
+  const v6 = issuesOf({ ...docWith(styled), version: '6.9.1' });
+  assert.deepEqual(
+    v6.map((i) => i.path),
+    ['objects[0].textDecorationColor', 'objects[0].styles[0].style.textDecorationColor'],
+  );
+  assert.match(v6[0].message, /"textDecorationColor" is drawn by Fabric 7\+ only; this document is Fabric 6/);
+  accept({ ...docWith({ ...deco, textDecorationColor: '' }), version: '6.0.0' });
+  assert.deepEqual(
+    issuesOf({ ...docWith({ ...deco, textDecorationColor: null }), version: '5.3.0' }).map((i) => i.path),
+    ['objects[0].textDecorationThickness'],
+  );
+  accept({ ...docWith({ ...deco, textDecorationThickness: 66.667, textDecorationColor: null }), version: '5.3.0' });
+  assert.equal(issuesOf(docWith({ ...deco, textDecorationThickness: -1 }))[0].path, 'objects[0].textDecorationThickness');
 });

@@ -10,7 +10,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { jsonEqual, previewJson } from './canonical-json.js';
 import { isColor } from './color.js';
-import { SUPPORTED_TYPES, canonicalType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { SUPPORTED_TYPES, canonicalType, isTextType, primaryFontFamily, type SupportedType } from './fabric-types.js';
+import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes } from './graphemes.js';
 import {
   COMMON_PROPERTIES,
@@ -18,6 +19,7 @@ import {
   IGNORED,
   LIMITS,
   STYLE_PROPERTIES,
+  TEXT_DECORATION_SINCE,
   TYPE_PROPERTIES,
   colorOrNone,
   isFiniteNumber,
@@ -129,6 +131,17 @@ interface Context {
   textGraphemes: number;
   /** Fabric major version of the document: some filters exist or draw differently per version. */
   major: number;
+}
+
+/** A decoration option this document's Fabric may not draw (TEXT_DECORATION_SINCE); null when acceptable. */
+function decorationIssue(ctx: Context, key: string, value: unknown): string | null {
+  const rule = TEXT_DECORATION_SINCE[key];
+  if (ctx.major >= rule.since) {
+    const expected = rule.check(value);
+    return expected ? `must be ${expected} (got ${preview(value)})` : null;
+  }
+  if (isDefault(rule.olderDefaults, value)) return null;
+  return `is drawn by Fabric ${rule.since}+ only; this document is Fabric ${ctx.major}, whose Fabric ignores it (got ${preview(value)})`;
 }
 
 /**
@@ -248,6 +261,11 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
       add(ctx, at, `${label}: property "${clip(key)}" is not supported`);
     }
   }
+  if (isTextType(type)) checkFontWeights(ctx, o, path, label);
+}
+
+function checkFontWeights(ctx: Context, o: FabricObject, path: string, label: string) {
+  for (const issue of fontWeightIssues(o)) add(ctx, `${path}.${issue.at}`, `${label}: ${issue.message}`, 'unknown_font');
 }
 
 function isDefault(defaults: readonly unknown[], value: unknown): boolean {
@@ -292,6 +310,11 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
         });
       }
       return;
+    }
+    case 'textDecorationThickness':
+    case 'textDecorationColor': {
+      const issue = decorationIssue(ctx, key, value);
+      return issue ? add(ctx, at, `${label}: property "${key}" ${issue}`) : undefined;
     }
     default:
       throw new Error(`no check for special property ${key} on ${type}`);
@@ -475,7 +498,10 @@ function checkStyle(ctx: Context, style: unknown, at: string, label: string) {
   if (typeof style !== 'object' || style === null || Array.isArray(style)) return add(ctx, at, `${label}: a character style must be an object`);
   for (const [key, value] of Object.entries(style as Record<string, unknown>)) {
     const rule = STYLE_PROPERTIES[key];
-    if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
+    if (key in TEXT_DECORATION_SINCE) {
+      const issue = decorationIssue(ctx, key, value);
+      if (issue) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${key}" ${issue}`);
+    } else if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
     else if (rule) {
       const expected = rule(value);
       if (expected) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" must be ${expected} (got ${preview(value)})`);

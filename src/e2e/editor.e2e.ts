@@ -313,10 +313,18 @@ test("the server's validation error is shown at the object it names", async () =
   await openEditor(page, server, `${server.base}/editor?template=${id}`);
   await ready(page);
   await page.getByRole('button', { name: 'Select headline' }).click();
+  // Only weights the family has files for: Inter's nine, then the uploaded family's one (400 by default).
+  const weights = () =>
+    page
+      .getByLabel('Weight', { exact: true })
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+  assert.deepEqual(await weights(), ['100', '200', '300', '400', '500', '600', '700', '800', '900']);
   // The editor draws an account font from its file: let that load finish before the font is deleted.
   const fontFile = page.waitForResponse((r) => r.url().endsWith(`/fonts/${font.id}/file`));
   await page.getByLabel('Font', { exact: true }).selectOption('Brand Sans');
   assert.equal((await fontFile).status(), 200);
+  assert.deepEqual(await weights(), ['400']);
   assert.equal((await api('DELETE', `/fonts/${font.id}`)).status, 204);
 
   await page.getByRole('button', { name: 'Save' }).click();

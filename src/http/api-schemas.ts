@@ -58,6 +58,19 @@ export const GenerateResult = Type.Object({
   details: Type.Object({
     dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
     format: Type.String(),
+    warnings: Type.Optional(
+      Type.Array(
+        Type.Object({
+          element: Type.String({ description: 'The element name (or its path in the document when unnamed).' }),
+          code: Type.Literal('text_overflow'),
+          message: Type.String(),
+        }),
+        {
+          description:
+            'Only present when something was drawn other than as designed: `text_overflow` when a text with `textFit: "shrink"` is still larger than its box at its `minFontSize` (the image is made and charged; the text overflows its box).',
+        },
+      ),
+    ),
   }),
   usage: Type.Object({
     previousCredits: Type.Integer(),

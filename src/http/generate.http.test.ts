@@ -60,6 +60,43 @@ describe('POST /image/generate', () => {
     assert.equal((await t.store.getAccount(t.a.account.id))!.credits, before - 1);
   });
 
+  test('a shrink-to-fit text that still overflows is reported in details.warnings; nothing else in the body changes', async () => {
+    const template = {
+      version: '7.4.0',
+      width: 400,
+      height: 200,
+      objects: [
+        { type: 'textbox', name: 'headline', text: 'Sale', left: 20, top: 20, width: 360, height: 60, fontFamily: 'Inter', fontSize: 48, textFit: 'shrink', minFontSize: 20 },
+        { type: 'textbox', name: 'note', text: 'fits', left: 20, top: 120, width: 360, height: 40, fontFamily: 'Inter', fontSize: 20 },
+      ],
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/templates', headers: { ...t.a.auth, 'content-type': 'application/json' }, payload: { name: 'Banner', template } });
+    assert.equal(created.statusCode, 201, created.body);
+    const templateId = created.json().id as string;
+
+    const fits = await generate(t.a.auth, { templateId, elements: { headline: { text: 'Summer sale, up to forty percent off' } } });
+    assert.equal(fits.statusCode, 200, fits.body);
+    assert.deepEqual(fits.json().details, { dimensions: { width: 400, height: 200 }, format: 'png' }, 'shrinking was enough: no warnings key');
+
+    const before = (await t.store.getAccount(t.a.account.id))!.credits;
+    const long = 'Summer sale: every item in the store is up to forty percent off this weekend only';
+    const res = await generate(t.a.auth, { templateId, elements: { headline: { text: long } } });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['details', 'imageURL', 'message', 'requestCompletionTime', 'status', 'statusCode', 'timestamp', 'usage']);
+    assert.deepEqual(body.details.dimensions, { width: 400, height: 200 });
+    assert.equal(body.details.format, 'png');
+    assert.deepEqual(body.details.warnings, [
+      {
+        element: 'headline',
+        code: 'text_overflow',
+        message:
+          'Text "headline" does not fit its 360 × 60 px box even at its smallest font size (20 px); it is drawn at that size and overflows. Shorten the text or lower minFontSize.',
+      },
+    ]);
+    assert.equal((await t.store.getAccount(t.a.account.id))!.credits, before - 1, 'the image is made and charged');
+  });
+
   test('accepts the changes under "modifications", and no changes at all', async () => {
     const res = await generate(t.a.auth, { templateId: t.a.templateId, modifications: { title: { text: 'Via modifications' } } });
     assert.equal(res.statusCode, 200, res.body);

@@ -50,6 +50,30 @@ describe('template routes', () => {
     }
   });
 
+  test("GET /templates/{id}/elements reports a text's size after layout, as Fabric's initDimensions computes it, not a stale stored one", async () => {
+    const template = {
+      version: '7.4.0',
+      width: 400,
+      height: 300,
+      objects: [
+        // Hand-edited heights: Fabric recomputes both on load.
+        { type: 'textbox', name: 'one', text: 'Hello', left: 0, top: 0, width: 300, height: 999, fontFamily: 'Inter', fontSize: 40 },
+        { type: 'textbox', name: 'two', text: 'Hello\nworld', left: 0, top: 100, width: 300, height: 1, fontFamily: 'Inter', fontSize: 40, lineHeight: 1.16 },
+        { type: 'text', name: 'label', text: 'Hi', left: 0, top: 200, width: 5000, height: 3, fontFamily: 'Inter', fontSize: 20 },
+        { type: 'rect', name: 'box', left: 0, top: 0, width: 10, height: 10 },
+      ],
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'Stale heights', template } });
+    assert.equal(created.statusCode, 201, created.body);
+    const { elements } = (await t.app.inject({ url: `/templates/${created.json().id}/elements`, headers: t.a.auth })).json();
+    // Fabric: each line is fontSize × lineHeight × 1.13 (_fontSizeMult), the last without lineHeight.
+    assert.ok(Math.abs(elements.one.height - 40 * 1.13) < 1e-9, String(elements.one.height));
+    assert.ok(Math.abs(elements.two.height - (40 * 1.16 * 1.13 + 40 * 1.13)) < 1e-9, String(elements.two.height));
+    assert.equal(elements.one.width, 300, 'a Textbox keeps its width');
+    assert.ok(elements.label.width > 10 && elements.label.width < 40, `a Text is as wide as its text (${elements.label.width})`);
+    assert.equal(elements.box.height, 10, 'other kinds report what is stored');
+  });
+
   test('GET /templates/{id}/elements returns every named element with its properties', async () => {
     const res = await t.app.inject({ url: `/templates/${t.a.templateId}/elements`, headers: t.a.auth });
     assert.equal(res.statusCode, 200);

@@ -5,6 +5,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import { DiskBlobStore } from '../blobs/disk-blob-store.js';
 import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
+import { textDimensions } from '../render/text/text-dimensions.js';
 import { createRenderCaches } from '../render/render-caches.js';
 import { renderDocument } from '../render/render-document.js';
 import { createAccount } from '../services/manage-accounts.js';
@@ -134,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       options.fetcher ??
       createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000, onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes) }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
+    textLayout: textDimensions,
     publicUrl: options.publicUrl ?? 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
     metrics,

@@ -16,7 +16,7 @@ import { paintDocument, type PaintedPixels } from './paint-document.js';
 import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
-import { prepareText } from './text/text-object.js';
+import { type PreparedText, prepareText } from './text/text-object.js';
 
 export { RenderError } from './render-error.js';
 
@@ -40,7 +40,35 @@ export interface RenderOutput {
   width: number;
   height: number;
   format: 'png' | 'jpeg' | 'webp';
+  /** Present only when something was drawn other than as designed (see RenderWarning). */
+  warnings?: RenderWarning[];
 }
+
+/** A text with `textFit: 'shrink'` that is still larger than its box at `minFontSize`. */
+export interface RenderWarning {
+  element: string;
+  code: 'text_overflow';
+  message: string;
+}
+
+/** Overflow found when the text was laid out; read from the (possibly cached) nodes on every render. */
+function textWarnings(nodes: readonly RenderNode[], out: RenderWarning[] = []): RenderWarning[] {
+  for (const n of nodes) {
+    const overflow = n.kind === 'text' ? (n.prepared as PreparedText | undefined)?.overflow : undefined;
+    if (overflow) {
+      const { box, minFontSize } = overflow;
+      out.push({
+        element: n.label,
+        code: 'text_overflow',
+        message: `Text "${n.label}" does not fit its ${round2(box.width)} × ${round2(box.height)} px box even at its smallest font size (${round2(minFontSize)} px); it is drawn at that size and overflows. Shorten the text or lower minFontSize.`,
+      });
+    }
+    textWarnings(n.children, out);
+  }
+  return out;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
 
 function walk(nodes: readonly RenderNode[], fn: (n: RenderNode) => void): void {
   for (const n of nodes) {
@@ -118,7 +146,7 @@ function resolveScale(scale: number | undefined): number {
   return scale;
 }
 
-async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels> {
+async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
   ensureBundledFonts();
   if (input.fonts?.length) ensureAccountFonts(input.fonts);
   const scale = resolveScale(input.output?.scale);
@@ -126,7 +154,8 @@ async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedP
   const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
   const images = await decodeImages(input.document, input.images, caches);
   addFilteredImages(doc, images, caches);
-  return paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches });
+  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches });
+  return Object.assign(painted, { warnings: textWarnings(doc.objects) });
 }
 
 export async function renderDocument(input: RenderInput, caches: RenderCaches = createRenderCaches()): Promise<RenderOutput> {
@@ -135,7 +164,9 @@ export async function renderDocument(input: RenderInput, caches: RenderCaches = 
   const quality = Math.min(100, Math.max(1, Math.round(q)));
   const painted = await paint(input, caches);
   const data = await encodePixels(painted, { format, quality });
-  return { data, width: painted.width, height: painted.height, format };
+  const out: RenderOutput = { data, width: painted.width, height: painted.height, format };
+  if (painted.warnings.length > 0) out.warnings = painted.warnings;
+  return out;
 }
 
 /** The pixels before encoding (unpremultiplied RGBA), and whether they are known to be opaque. */

@@ -7,6 +7,7 @@ import type { Account } from '../store/store.js';
 import { readAssetImages } from './manage-assets.js';
 import { getTemplate } from './manage-templates.js';
 import { checkRenderBudget, fetchImages, renderFetched } from './render-template.js';
+import type { RenderWarning } from '../render/render-document.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -32,13 +33,13 @@ export interface GenerateInput {
   scale?: number;
 }
 
-/** Exactly the contract's §2.3 fields, nothing more. */
+/** Exactly the contract's §2.3 fields, plus `details.warnings` only when there is one. */
 export interface GenerateResult {
   status: 'success';
   statusCode: 200;
   message: string;
   imageURL: string;
-  details: { dimensions: { width: number; height: number }; format: string };
+  details: { dimensions: { width: number; height: number }; format: string; warnings?: RenderWarning[] };
   usage: Usage;
   requestCompletionTime: string;
   timestamp: string;
@@ -107,7 +108,7 @@ export async function generateImage(
       statusCode: 200,
       message: 'Image generated successfully.',
       imageURL: `${deps.publicUrl}/${blobKey}`,
-      details: { dimensions: { width: output.width, height: output.height }, format: output.format },
+      details: { dimensions: { width: output.width, height: output.height }, format: output.format, ...(output.warnings ? { warnings: output.warnings } : {}) },
       usage: usageOf(debit.previousCredits, debit.remainingCredits),
       requestCompletionTime: `${Math.max(0, Math.round(performance.now() - startedAt))} ms`,
       timestamp: deps.now(),

@@ -3,6 +3,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
 import type { Metrics } from './metrics.js';
+import type { FabricObject } from '../domain/template.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
@@ -18,6 +19,11 @@ export interface ServiceDeps {
   fontFamilies(accountId: string): Promise<string[]>;
   /** The account's uploaded font files, for the renderer. */
   accountFonts(accountId: string): Promise<AccountFont[]>;
+  /**
+   * The renderer's own text layout (Fabric's initDimensions, textFit included), so that
+   * `/elements` reports the width and height the pixels are drawn with. Absent: stored values.
+   */
+  textLayout?(fonts: readonly AccountFont[]): (obj: FabricObject) => { width: number; height: number } | undefined;
   publicUrl: string;
   now(): string;
   /** Reservation and idempotency-claim leases; defaults when absent (see generate-image, run-idempotent). */

@@ -1,3 +1,4 @@
+import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -42,9 +43,19 @@ describe('editor routes', () => {
   test('the renderer font files are listed and served by index only', async () => {
     const res = await t.app.inject({ url: '/editor/fonts.json' });
     assert.equal(res.statusCode, 200);
-    const fonts = res.json() as { families: string[]; weights: number[]; files: string[]; faces: { family: string; file: number }[] };
+    const fonts = res.json() as { families: string[]; weights: number[]; files: string[]; faces: { family: string; weight: number; file: number }[] };
     for (const family of ['Inter', 'Times New Roman', 'Noto Sans']) assert.ok(fonts.families.includes(family), family);
-    assert.deepEqual(fonts.weights, [400, 700]);
+    assert.deepEqual(fonts.weights, [100, 200, 300, 400, 500, 600, 700, 800, 900]);
+    // The editor measures with the very faces the renderer has, and offers the weights of the same table.
+    for (const [family, weights] of Object.entries(BUNDLED_FONT_WEIGHTS)) {
+      const own = new Set(fonts.faces.filter((f) => f.family === family).map((f) => f.weight));
+      // Each family also lists the 400/700 fallback faces (emoji, CJK, …) under its own name.
+      assert.deepEqual(
+        [...own].sort((a, b) => a - b),
+        [...new Set([...weights, 400, 700])].sort((a, b) => a - b),
+        family,
+      );
+    }
     const inter = fonts.faces.find((f) => f.family === 'Inter')!;
     const file = await t.app.inject({ url: `/${fonts.files[inter.file]}` });
     assert.equal(file.statusCode, 200);

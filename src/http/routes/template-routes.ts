@@ -2,11 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
-import { listBasicElements, listElements } from '../../domain/elements.js';
+import { listBasicElements } from '../../domain/elements.js';
 import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate } from '../../services/manage-templates.js';
+import { templateElements } from '../../services/template-elements.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { readThumbnail, THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
@@ -58,7 +59,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
         response: { 200: ElementsResult, ...errorResponses(404) },
       },
     },
-    async (request) => ({ elements: listElements((await getTemplate(deps, principalOf(request).account.id, request.params.templateId)).document) }),
+    async (request) => ({ elements: await templateElements(deps, principalOf(request).account.id, request.params.templateId) }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
 
 /**
  * One font file of the bundle. `alias` is the unique family name it is
@@ -16,7 +17,7 @@ export interface FontFace {
   alias: string;
 }
 
-interface PackageSpec {
+export interface PackageSpec {
   pkg: string;
   family: string;
   /** Only these fontsource subsets (all when absent). */
@@ -24,7 +25,7 @@ interface PackageSpec {
 }
 
 /** The families users may name, from the issue's list. */
-const USER_FAMILIES: PackageSpec[] = [
+export const USER_FAMILIES: PackageSpec[] = [
   { pkg: 'inter', family: 'Inter' },
   { pkg: 'roboto', family: 'Roboto' },
   { pkg: 'open-sans', family: 'Open Sans' },
@@ -58,11 +59,16 @@ const FALLBACKS: PackageSpec[] = [
   { pkg: 'noto-sans-hebrew', family: 'Noto Sans Hebrew', subsets: (s) => s === 'hebrew' },
 ];
 
-const WEIGHTS = [400, 700] as const;
+/**
+ * Fallback faces are bundled at 400 and 700 only (the CJK files are large);
+ * Chromium gets the same list for the goldens and the editor, so both pick the
+ * nearest of the two the same way.
+ */
+const FALLBACK_WEIGHTS = [400, 700] as const;
 
 const require = createRequire(import.meta.url);
 
-function packageDir(pkg: string): string {
+export function packageDir(pkg: string): string {
   return dirname(require.resolve(`@fontsource/${pkg}/package.json`));
 }
 
@@ -120,11 +126,11 @@ export interface FamilyFaces {
   faces: FontFace[];
 }
 
-function loadFamily(spec: PackageSpec, aliasPrefix: string): FamilyFaces {
+function loadFamily(spec: PackageSpec, aliasPrefix: string, weights: readonly number[]): FamilyFaces {
   const faces: FontFace[] = [];
   const subsetOrder: string[] = [];
   for (const style of stylesOf(spec.pkg)) {
-    for (const weight of WEIGHTS) {
+    for (const weight of weights) {
       for (const face of parseFontsourceCss(spec.pkg, weight, style)) {
         if (spec.subsets && !spec.subsets(face.subset)) continue;
         if (!subsetOrder.includes(face.subset)) subsetOrder.push(face.subset);
@@ -153,8 +159,8 @@ let cached: { families: FamilyFaces[]; fallbacks: FamilyFaces[] } | undefined;
 export function bundledFaceSets(): { families: FamilyFaces[]; fallbacks: FamilyFaces[] } {
   if (!cached) {
     cached = {
-      families: USER_FAMILIES.map((s) => loadFamily(s, 'imprint ')),
-      fallbacks: FALLBACKS.map((s) => loadFamily(s, 'imprint fallback ')),
+      families: USER_FAMILIES.map((s) => loadFamily(s, 'imprint ', BUNDLED_FONT_WEIGHTS[s.family] ?? FALLBACK_WEIGHTS)),
+      fallbacks: FALLBACKS.map((s) => loadFamily(s, 'imprint fallback ', FALLBACK_WEIGHTS)),
     };
   }
   return cached;

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
+import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
+import { USER_FAMILIES, packageDir } from './font-faces.js';
 import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, resolveFontStack } from './font-registry.js';
 
 ensureBundledFonts();
@@ -78,4 +80,20 @@ test('account fonts register once per key and win over bundled names', () => {
   assert.ok(resolveFontStack('Brand Sans', 400, 'normal').startsWith('"imprint account test-brand-1"'));
   assert.ok(same(draw('Brand', 'Brand Sans'), draw('Brand', 'Oswald', 700)));
   assert.ok(!resolveFontStack('Brand Sans', 400, 'normal', new Set(['other'])).includes('test-brand-1'), 'other accounts do not see it');
+});
+
+test('the domain weight table is exactly what the fontsource packages ship, and every weight draws its own face', () => {
+  for (const spec of USER_FAMILIES) {
+    const meta = JSON.parse(readFileSync(`${packageDir(spec.pkg)}/metadata.json`, 'utf8')) as { weights: number[] };
+    assert.deepEqual(BUNDLED_FONT_WEIGHTS[spec.family], meta.weights, spec.family);
+    const faces = bundledFontFaces().filter((f) => f.family === spec.family);
+    assert.deepEqual(
+      [...new Set(faces.map((f) => f.weight))].sort((a, b) => a - b),
+      meta.weights,
+      `${spec.family} faces`,
+    );
+  }
+  // Weights other than 400/700 are registered on first use; each must be a real, distinct face.
+  const drawn = BUNDLED_FONT_WEIGHTS.Inter.map((w) => draw('Hamburgefonstiv', 'Inter', w));
+  for (let i = 1; i < drawn.length; i++) assert.ok(inked(drawn[i]) > inked(drawn[i - 1]), `Inter ${BUNDLED_FONT_WEIGHTS.Inter[i]} is heavier than the one before`);
 });

@@ -19,11 +19,13 @@ function fits(props: TextProps, box: { width: number; height: number }): boolean
   return layout.width <= box.width + EPSILON && layout.height <= box.height + EPSILON;
 }
 
-export function fitTextProps(props: TextProps, box: { width: number; height: number }, minFontSize: number): TextProps {
-  if (fits(props, box) || props.fontSize <= minFontSize) return props;
+/** The fitted props; `overflows` when even the smallest allowed size does not fit the box. */
+export function fitTextProps(props: TextProps, box: { width: number; height: number }, minFontSize: number): { props: TextProps; overflows: boolean } {
+  if (fits(props, box)) return { props, overflows: false };
+  if (props.fontSize <= minFontSize) return { props, overflows: true };
   const minScale = minFontSize / props.fontSize;
   const smallest = scaled(props, minScale);
-  if (!fits(smallest, box)) return smallest;
+  if (!fits(smallest, box)) return { props: smallest, overflows: true };
   let lo = minScale; // fits
   let hi = 1; // does not fit
   for (let i = 0; i < STEPS; i++) {
@@ -31,5 +33,5 @@ export function fitTextProps(props: TextProps, box: { width: number; height: num
     if (fits(scaled(props, mid), box)) lo = mid;
     else hi = mid;
   }
-  return scaled(props, lo);
+  return { props: scaled(props, lo), overflows: false };
 }

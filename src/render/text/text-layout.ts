@@ -5,6 +5,7 @@
  * comes from measuring the pair "previous+char" minus the previous char.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { numericFontWeight } from '../../domain/font-weights.js';
 import { resolveFontStack } from '../fonts/font-registry.js';
 import { graphemeSplit, RE_NEWLINE, type CharStyle, type StyleMapObject } from './text-styles.js';
 
@@ -73,14 +74,6 @@ function measuringContext(font: string): SKRSContext2D {
 
 /** Fabric's global char-width cache (cache.getFontCache), per family/style/weight. */
 const fontCaches = new Map<string, Map<string, number>>();
-
-export function numericWeight(w: string | number): number {
-  if (typeof w === 'number') return w;
-  if (w === 'bold' || w === 'bolder') return 700;
-  if (w === 'lighter') return 300;
-  const n = Number(w);
-  return Number.isFinite(n) && n > 0 ? n : 400;
-}
 
 export class TextLayout {
   readonly p: TextProps;
@@ -220,7 +213,7 @@ export class TextLayout {
     const fontStyle = style.fontStyle ?? this.p.fontStyle;
     const weight = style.fontWeight ?? this.p.fontWeight;
     const size = forMeasuring ? CACHE_FONT_SIZE : (style.fontSize ?? this.p.fontSize);
-    const stack = resolveFontStack(family, numericWeight(weight), fontStyle, this.p.accountKeys);
+    const stack = resolveFontStack(family, numericFontWeight(weight) ?? 400, fontStyle, this.p.accountKeys);
     return `${fontStyle} ${weight} ${size}px ${stack}`;
   }
 

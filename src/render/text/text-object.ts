@@ -11,6 +11,8 @@ export interface PreparedText {
   /** Font size after textFit (equals the object's fontSize without it). */
   fontSize: number;
   readonly layout: TextLayout;
+  /** With `textFit: 'shrink'`: the text is larger than its box even at `minFontSize`. */
+  overflow?: { box: { width: number; height: number }; minFontSize: number };
 }
 
 export interface PrepareOptions {
@@ -67,12 +69,18 @@ export function textPropsFromObject(obj: FabricObject, options: PrepareOptions =
  */
 export function prepareText(obj: FabricObject, options: PrepareOptions = {}): PreparedText {
   let props = textPropsFromObject(obj, options);
+  let overflow: PreparedText['overflow'];
   if (obj.textFit === 'shrink') {
     const box = { width: num(obj.width, Infinity), height: num(obj.height, Infinity) };
-    props = fitTextProps(props, box, num(obj.minFontSize, 8));
+    const minFontSize = num(obj.minFontSize, 8);
+    const fitted = fitTextProps(props, box, minFontSize);
+    props = fitted.props;
+    if (fitted.overflows) overflow = { box, minFontSize };
   }
   const layout = new TextLayout(props);
-  return { width: layout.width, height: layout.height, fontSize: props.fontSize, layout };
+  const prepared: PreparedText = { width: layout.width, height: layout.height, fontSize: props.fontSize, layout };
+  if (overflow) prepared.overflow = overflow;
+  return prepared;
 }
 
 export function drawText(ctx: SKRSContext2D, prepared: PreparedText, obj: FabricObject): void {

@@ -93,7 +93,8 @@ export function uploadFontDialog(choices: FontChoices): Promise<AccountFont | nu
         const font = await api.uploadFont(file, family, Number(inputs.weight.value), inputs.style.value === 'italic' ? 'italic' : 'normal');
         addAccountFont(font);
         if (!choices.families.includes(font.family)) choices.families.push(font.family);
-        if (!choices.weights.includes(font.weight)) choices.weights = [...choices.weights, font.weight].sort((a, b) => a - b);
+        const own = choices.ownWeights.get(font.family) ?? [];
+        if (!own.includes(font.weight)) choices.ownWeights.set(font.family, [...own, font.weight].sort((a, b) => a - b));
         uploaded = font;
         dialog.close();
       } catch (error) {

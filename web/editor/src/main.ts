@@ -26,7 +26,7 @@ const params = new URLSearchParams(location.search);
 let templateId = params.get('template');
 let savedSnapshot = '';
 let errorsByName = new Map<string, string[]>();
-const fontChoices: FontChoices = { families: [], weights: [400, 700] };
+const fontChoices: FontChoices = { families: [], ownWeights: new Map() };
 
 const status = byId<HTMLElement>('status');
 const saveErrors = byId<HTMLElement>('save-errors');
@@ -80,7 +80,11 @@ async function main(): Promise<void> {
     setBundledFonts(bundled);
     setAccountFonts(own);
     fontChoices.families = [...bundled.families, ...own.map((f) => f.family).filter((f) => !bundled.families.includes(f))];
-    fontChoices.weights = [...new Set([...bundled.weights, ...own.map((f) => f.weight)])].sort((a, b) => a - b);
+    for (const f of own)
+      fontChoices.ownWeights.set(
+        f.family,
+        [...new Set([...(fontChoices.ownWeights.get(f.family) ?? []), f.weight])].sort((a, b) => a - b),
+      );
   } catch (error) {
     say(`Fonts could not be listed: ${(error as Error).message}`, 'error');
   }

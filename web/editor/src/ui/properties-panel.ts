@@ -7,6 +7,7 @@
 import { FabricImage, Gradient, Group, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
+import { bundledFontWeights } from '../../../../src/domain/font-weights.js';
 import {
   COMMON_PROPERTIES,
   IMAGE_FITS,
@@ -26,8 +27,26 @@ import { fieldId, h } from './dom.js';
 
 export interface FontChoices {
   families: string[];
-  weights: number[];
+  /** Weights of an account's uploaded families (bundled ones come from the domain table). */
+  ownWeights: Map<string, number[]>;
 }
+
+/** The weights the renderer has a file for: the server refuses any other on save. */
+function weightsOf(fonts: FontChoices, family: string): readonly number[] {
+  return bundledFontWeights(family) ?? fonts.ownWeights.get(family) ?? [400];
+}
+
+const WEIGHT_NAMES: Record<number, string> = {
+  100: 'Thin',
+  200: 'Extra light',
+  300: 'Light',
+  400: 'Regular',
+  500: 'Medium',
+  600: 'Semibold',
+  700: 'Bold',
+  800: 'Extra bold',
+  900: 'Black',
+};
 
 interface Field {
   key: string;
@@ -184,7 +203,8 @@ export class PropertiesPanel {
 
     if (text) {
       const t = o as Textbox;
-      const { families, weights } = this.fonts();
+      const fonts = this.fonts();
+      const { families } = fonts;
       const familyList = families.includes(t.fontFamily) ? families : [t.fontFamily, ...families];
       sections.push(
         this.group('Text', [
@@ -195,6 +215,8 @@ export class PropertiesPanel {
             'Font',
             familyList.map((f) => [f, f]),
             (x) => (x as Textbox).fontFamily,
+            (v) => v,
+            () => this.rebuild(),
           ),
           fontUploadButton(this.fonts, (font) => {
             void this.store.set(o, { fontFamily: font.family, fontWeight: font.weight, fontStyle: font.style }, true).then(() => this.rebuild());
@@ -211,8 +233,10 @@ export class PropertiesPanel {
             o,
             'fontWeight',
             'Weight',
-            // Only weights the server has files for: any other would be synthesised differently by Skia and Chromium.
-            weights.filter((w) => fontWeight(w) === null).map((w) => [String(w), w === 400 ? 'Regular' : w === 700 ? 'Bold' : String(w)]),
+            // Only weights the server has files for this family: any other is refused on save.
+            weightsOf(fonts, t.fontFamily)
+              .filter((w) => fontWeight(w) === null)
+              .map((w) => [String(w), WEIGHT_NAMES[w] ? `${WEIGHT_NAMES[w]} (${w})` : String(w)]),
             (x) => normalWeight((x as Textbox).fontWeight),
             (v) => Number(v),
           ),
@@ -431,14 +455,14 @@ export class PropertiesPanel {
   }
 
   /** Applies a value the domain accepts; otherwise shows the domain's own message and changes nothing. */
-  private apply(o: FabricObject, key: string, props: Record<string, unknown>, input: HTMLElement, error: HTMLElement, final: boolean): void {
+  private apply(o: FabricObject, key: string, props: Record<string, unknown>, input: HTMLElement, error: HTMLElement, final: boolean): Promise<void> | undefined {
     const check = checkFor(o, key);
     const problem = check ? check(props[key] ?? Object.values(props)[0]) : null;
     error.textContent = problem ? `Must be ${problem}.` : '';
     error.hidden = !problem;
     if (problem) input.setAttribute('aria-invalid', 'true');
     else input.removeAttribute('aria-invalid');
-    if (!problem) void this.store.set(o, props, final);
+    return problem ? undefined : this.store.set(o, props, final);
   }
 
   private number(
@@ -476,8 +500,8 @@ export class PropertiesPanel {
     input.value = read(o);
     const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
     input.addEventListener('change', () => {
-      this.apply(o, key, { [key]: parse(input.value) }, input, error, true);
-      after?.();
+      // After the change is applied: a new font family loads its files first, and its weight list follows it.
+      void Promise.resolve(this.apply(o, key, { [key]: parse(input.value) }, input, error, true)).then(() => after?.());
     });
     this.fields.push({ key, read, input });
     return this.row(label, input, id, error);
