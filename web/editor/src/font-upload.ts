@@ -94,7 +94,11 @@ export function uploadFontDialog(choices: FontChoices): Promise<AccountFont | nu
         addAccountFont(font);
         if (!choices.families.includes(font.family)) choices.families.push(font.family);
         const own = choices.ownWeights.get(font.family) ?? [];
-        if (!own.includes(font.weight)) choices.ownWeights.set(font.family, [...own, font.weight].sort((a, b) => a - b));
+        if (!own.includes(font.weight))
+          choices.ownWeights.set(
+            font.family,
+            [...own, font.weight].sort((a, b) => a - b),
+          );
         uploaded = font;
         dialog.close();
       } catch (error) {
