@@ -146,8 +146,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   if (redis && !(await redisReady(redis, 5000))) console.warn('Redis does not answer yet: rate limits count on this node only until it does.');
   let log: { warn(obj: object, msg: string): void; info(msg: string): void } = { warn: (obj, msg) => console.warn(msg, obj), info: (msg) => console.log(msg) };
   const failoverEvents: FailoverEvents = {
-    onUnavailable: (limiter, error) => log.warn({ err: error }, `Redis unreachable: ${limiter} now count on this node only until it answers again`),
-    onRecovered: (limiter) => log.info(`Redis answers again: ${limiter} are shared again`),
+    onUnavailable: (limiter, error) => {
+      runtime.metrics.redisUnavailable(limiter);
+      log.warn({ err: error }, `Redis unreachable: ${limiter} now count on this node only until it answers again`);
+    },
+    onRecovered: (limiter) => {
+      runtime.metrics.redisRecovered(limiter);
+      log.info(`Redis answers again: ${limiter} are shared again`);
+    },
   };
   const app = await buildApp({
     deps: runtime.deps,

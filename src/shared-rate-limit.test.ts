@@ -99,6 +99,10 @@ test('Redis lost mid-run: the node answers as before, no 5xx, the limit now coun
     );
     assert.match(node.output(), /Redis unreachable: rate limits now count on this node only/);
     assert.equal(node.output().match(/Redis unreachable: rate limits/g)?.length, 1, 'one warning per outage, not per request');
+    // The operator sees it on /metrics too (loopback, no token): one outage, the fallback active.
+    const scrape = await (await fetch(`${node.base}/metrics`)).text();
+    assert.match(scrape, /^imprint_redis_fallback_active\{limiter="rate limits"\} 1$/m);
+    assert.match(scrape, /^imprint_redis_outages_total\{limiter="rate limits"\} 1$/m);
   } finally {
     await node?.stop();
     await proxy.cut().catch(() => undefined);

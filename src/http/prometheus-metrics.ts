@@ -80,6 +80,18 @@ export class PrometheusMetrics implements Metrics {
     labelNames: ['limiter'] as const,
     registers: [this.registry],
   });
+  private readonly sharedCountDown = new Gauge({
+    name: 'imprint_redis_fallback_active',
+    help: '1 while a limiter counts on this node only because Redis does not answer (REDIS_URL set), else 0.',
+    labelNames: ['limiter'] as const,
+    registers: [this.registry],
+  });
+  private readonly sharedCountOutages = new Counter({
+    name: 'imprint_redis_outages_total',
+    help: 'Times a limiter fell back to counting on this node because Redis did not answer.',
+    labelNames: ['limiter'] as const,
+    registers: [this.registry],
+  });
   private pool: RenderPoolGauges | null = null;
   /** labels() hashes its arguments on every call; the children are few (bounded labels), so each is looked up once. */
   private readonly httpChildren = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }>();
@@ -166,6 +178,16 @@ export class PrometheusMetrics implements Metrics {
 
   rateLimited(limiter: string): void {
     this.rateLimitedTotal.labels(limiter).inc();
+  }
+
+  /** A limiter's shared count (Redis) stopped answering: it counts on this node until `redisRecovered`. */
+  redisUnavailable(limiter: string): void {
+    this.sharedCountDown.labels(limiter).set(1);
+    this.sharedCountOutages.labels(limiter).inc();
+  }
+
+  redisRecovered(limiter: string): void {
+    this.sharedCountDown.labels(limiter).set(0);
   }
 
   /** The exposition text and its content type. */
