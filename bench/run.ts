@@ -26,6 +26,7 @@ import { profileImprintStages } from './imprint-stages.js';
 import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
 import { loadReferenceCard, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
+import { printStartUp } from './start-up.js';
 
 const WORKERS = 2;
 const CONCURRENCY = 4;
@@ -254,6 +255,7 @@ async function main(): Promise<void> {
   for (const s of await profileImprintStages(input, opts.latencyRuns)) {
     console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
   }
+  await printStartUp();
   console.log(
     `\nload average at end: ${os
       .loadavg()

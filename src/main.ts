@@ -22,6 +22,7 @@ import type { FailoverEvents } from './redis/redis-failover.js';
 import { RedisRateLimiter } from './redis/redis-rate-limiter.js';
 import { redisSignInThrottles } from './redis/redis-sign-in-throttle.js';
 import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
+import { demoWarmUpTemplates, warmUp } from './services/warm-up.js';
 import { startReservationSweeper } from './services/settle-reservations.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
 import { openStore } from './store/open-store.js';
@@ -128,6 +129,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const signIn = demo ? await createDemoUser(runtime.deps, new PasswordHasher(), demo.id) : null;
     if (signIn) printDemoSignIn(config, signIn);
   }
+  // Readiness waits for warm workers and one render of each demo template per
+  // worker, so a load balancer sends the first real request to a node that
+  // answers it as fast as the hundredth. The port opens meanwhile.
+  let warmedUp = false;
+  void (async () => {
+    await runtime.renderPool?.whenWarm();
+    const report = await warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers);
+    if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed; the node is ready anyway.`);
+  })()
+    .catch((error) => console.warn('Warm-up failed; the node is ready anyway:', error))
+    .finally(() => {
+      warmedUp = true;
+    });
   const sweeper = await startReservationSweeper(runtime.deps, {
     intervalMs: config.reservationSweepS * 1000,
     onSwept: (r) => {
@@ -176,6 +190,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     auth,
     assets: { maxBytes: config.assetMaxBytes, quotaBytes: config.assetQuotaMb * 1024 * 1024, maxPixels: config.renderBudget.maxMegapixels * 1_000_000 },
     logger: { level: config.logLevel },
+    ready: async () => {
+      if (!warmedUp) throw new Error('warming up the render workers and the demo templates');
+    },
   });
   log = app.log;
   if (seeded) {

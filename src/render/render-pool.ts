@@ -123,6 +123,9 @@ export class RenderPool {
   private readonly zombies = new Map<string, number>();
   private nextId = 1;
   private closed = false;
+  /** Workers of the first spawn that have not said ready yet; replacements after a crash do not make the node unready. */
+  private coldStart: number;
+  private readonly warmWaiters: Array<() => void> = [];
 
   constructor(opts: RenderPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? os.availableParallelism());
@@ -132,10 +135,29 @@ export class RenderPool {
     this.heapMb = opts.heapMb;
     this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
     this.heavyMs = opts.heavyMs ?? 250;
-    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+    this.coldStart = this.size;
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn(true));
   }
 
-  private spawn(): Slot {
+  /** Every worker of the first spawn has its fonts registered and its warm-up render done. */
+  get warm(): boolean {
+    return this.coldStart === 0;
+  }
+
+  /** Resolves once `warm` (or at once if the pool is closed, so a caller never waits on a pool that will not warm). */
+  whenWarm(): Promise<void> {
+    if (this.warm || this.closed) return Promise.resolve();
+    // The workers are unref'd, so nothing else may keep the process alive until they answer.
+    const keepAlive = setInterval(() => undefined, 60_000);
+    return new Promise<void>((resolve) => this.warmWaiters.push(resolve)).finally(() => clearInterval(keepAlive));
+  }
+
+  private settleColdStart(): void {
+    this.coldStart = Math.max(0, this.coldStart - 1);
+    if (this.coldStart === 0) for (const resolve of this.warmWaiters.splice(0)) resolve();
+  }
+
+  private spawn(firstSpawn = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
     // From TS source (tests, tsx) the worker must load the tsx loader before
@@ -150,6 +172,7 @@ export class RenderPool {
     worker.on('message', (msg: WorkerReply) => {
       if ('ready' in msg) {
         slot.ready = true;
+        if (firstSpawn) this.settleColdStart();
         for (const job of slot.jobs.values()) this.startClock(slot, job);
       } else {
         this.onReply(slot, msg);
@@ -157,6 +180,8 @@ export class RenderPool {
     });
     worker.on('error', (err) => this.onCrash(slot, err));
     worker.on('exit', (code) => {
+      // A first worker that died before its warm-up finished must not keep the node unready forever: its replacement serves unwarmed.
+      if (firstSpawn && !slot.ready) this.settleColdStart();
       if (!this.closed) this.onCrash(slot, new Error(`render worker exited with code ${code}`));
     });
     worker.unref();
@@ -370,6 +395,7 @@ export class RenderPool {
         job.reject(err);
       }
     }
+    for (const resolve of this.warmWaiters.splice(0)) resolve();
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -9,15 +9,27 @@ import { ensureBundledFonts } from './fonts/font-registry.js';
 import { createRenderCaches } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
 import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 ensureBundledFonts();
 const caches = createRenderCaches();
-port.postMessage({ ready: true } satisfies WorkerReply);
+// A worker's first render pays for V8 compiling the paint and layout code, Skia's
+// first glyph rasterisation and sharp's first encode: several hundred ms that
+// would land on the first paying request and inside its time budget, which
+// starts at 'ready'. So each worker, replacements included, renders a small
+// card before it says ready. The listener is attached at once so that no
+// request posted meanwhile can be missed; it waits for the warm-up.
+const warmedUp = renderDocument(warmUpInput(), caches).then(
+  () => undefined,
+  () => undefined, // a failed warm-up only leaves the worker cold; real renders report their own errors
+);
+void warmedUp.then(() => port.postMessage({ ready: true } satisfies WorkerReply));
 
 port.on('message', async (msg: WorkerRequest) => {
+  await warmedUp;
   let reply: WorkerReply;
   const transfer: ArrayBuffer[] = [];
   try {

@@ -10,16 +10,25 @@ export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void
   app.get(
     '/readyz',
     {
-      schema: { summary: 'Readiness: the database answers', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') } },
+      schema: {
+        summary: 'Readiness: the database answers and the render workers are warm',
+        tags: ['Operations'],
+        response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') },
+      },
     },
     async (request) => {
       if (app.drain.draining) throw new ApiError('service_unavailable', 'Not ready: this server is shutting down.', { headers: { 'Retry-After': '5' } });
       try {
         await options.deps.store.ping();
-        await options.ready?.();
       } catch (error) {
         request.log.warn({ err: error }, 'not ready');
-        throw new ApiError('service_unavailable', 'Not ready: the database or the render workers are unavailable.', { headers: { 'Retry-After': '5' } });
+        throw new ApiError('service_unavailable', 'Not ready: the database is unavailable.', { headers: { 'Retry-After': '5' } });
+      }
+      try {
+        await options.ready?.();
+      } catch (error) {
+        // Expected for the first second or so of every start (the warm-up), so not worth a warning per probe.
+        throw new ApiError('service_unavailable', `Not ready: ${(error as Error).message}.`, { headers: { 'Retry-After': '1' } });
       }
       return { status: 'ready' as const };
     },

@@ -1,0 +1,130 @@
+/**
+ * Start-up as an operator sees it: `npm start` on an already-built checkout,
+ * from the command to the moment /readyz answers 200, and then how long the
+ * first generate takes next to the ones after it. Real processes over TCP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../src/repo-root.js';
+import { freePort } from '../src/server-process.test-helper.js';
+import { percentile } from './measure.js';
+
+export interface StartUpFigures {
+  /** `npm start` to /readyz 200, one per restart (ms). */
+  restartToReadyMs: number[];
+  /** The first generate after each restart (ms, client-side). */
+  firstGenerateMs: number[];
+  /** p50 of the following generates, one at a time (ms). */
+  laterGenerateP50Ms: number;
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function startNpm(root: string, env: Record<string, string>): Started {
+  // npm, as the README says; detached so the whole group (npm, sh, node) can be stopped.
+  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function stop(started: Started): Promise<void> {
+  const exited = new Promise((resolve) => started.child.once('exit', resolve));
+  try {
+    if (started.child.pid) process.kill(-started.child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await exited;
+}
+
+async function waitReady(base: string, started: Started, limitMs = 120_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`the server exited during start:\n${started.output()}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`not ready within ${limitMs} ms:\n${started.output()}`);
+}
+
+async function generate(base: string, key: string, templateId: string, text: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${base}/image/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId, elements: { title: { text } } }),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`generate answered ${response.status}: ${body}`);
+  return performance.now() - started;
+}
+
+export async function measureStartUp(restarts = 3, laterRequests = 20): Promise<StartUpFigures> {
+  const root = repoRoot();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'imprint-bench-start-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error', RATE_LIMIT_GENERATE: '1000000' };
+  try {
+    // The first start seeds the demo account and prints its key and templates; it is not timed.
+    const first = startNpm(root, env);
+    await waitReady(base, first);
+    const key = /export IMPRINT_KEY=(\S+)/.exec(first.output())?.[1];
+    const templates = /Demo templates: (.+)/.exec(first.output())?.[1]?.split(', ') ?? [];
+    // The social card (the demo files are seeded in name order: certificate, quote card, social card) has a "title".
+    const socialCard = templates[2];
+    if (!key || !socialCard) throw new Error(`no demo key or templates in the first start's output:\n${first.output()}`);
+    await stop(first);
+
+    const figures: StartUpFigures = { restartToReadyMs: [], firstGenerateMs: [], laterGenerateP50Ms: 0 };
+    const later: number[] = [];
+    for (let round = 0; round < restarts; round++) {
+      const t0 = performance.now();
+      const server = startNpm(root, env);
+      await waitReady(base, server);
+      figures.restartToReadyMs.push(performance.now() - t0);
+      figures.firstGenerateMs.push(await generate(base, key, socialCard, `First after restart ${round}`));
+      for (let i = 0; i < laterRequests; i++) later.push(await generate(base, key, socialCard, `Later ${round}.${i}`));
+      await stop(server);
+    }
+    figures.laterGenerateP50Ms = percentile(
+      later.sort((a, b) => a - b),
+      50,
+    );
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The start-up rows of `npm run bench`, also runnable alone: `node dist/bench/start-up.js`. */
+export async function printStartUp(): Promise<void> {
+  const f = await measureStartUp();
+  const ms = (values: number[]) => values.map((v) => `${Math.round(v)}`).join(' / ');
+  const worst = (values: number[]) => Math.max(...values);
+  console.log('\nStart-up (npm start on a built checkout; 3 restarts; a real server and client over TCP)');
+  console.log(`  restart to ready (npm start → /readyz 200)   ${ms(f.restartToReadyMs)} ms   target ≤ 2000 ms: ${worst(f.restartToReadyMs) <= 2000 ? 'met' : 'MISSED'}`);
+  console.log(`  first generate after each restart            ${ms(f.firstGenerateMs)} ms   target ≤ 100 ms: ${worst(f.firstGenerateMs) <= 100 ? 'met' : 'MISSED'}`);
+  console.log(
+    `  later generates, p50 (one at a time)         ${Math.round(f.laterGenerateP50Ms)} ms   (first / later: ${(worst(f.firstGenerateMs) / f.laterGenerateP50Ms).toFixed(2)}× worst case)`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printStartUp().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
