@@ -162,6 +162,19 @@ test('typing more text shrinks the drawn size in the fixed box; the saved font s
   const share = await mismatch(await editorPng(page), await previewPng({ templateId }), 'shrink text after typing');
   assert.ok(share < MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ`);
 
+  // A box centred on its origin stays where it is while its text grows (Fabric alone would keep the top edge).
+  await page.getByRole('button', { name: 'Select caption' }).click();
+  const caption = await drawnSize();
+  await page.mouse.dblclick(box.x + 920 * zoom, box.y + 470 * zoom);
+  await page.getByLabel('Text of caption').waitFor({ state: 'attached' });
+  await page.keyboard.type('caption that now says a great deal more than it did');
+  assert.ok((await drawnSize()) < caption);
+  await page.keyboard.press('Escape');
+  assert.deepEqual([await page.getByLabel('X', { exact: true }).inputValue(), await page.getByLabel('Y', { exact: true }).inputValue()], ['920', '470']);
+  await save();
+  const centred = await mismatch(await editorPng(page), await previewPng({ templateId }), 'centred shrink text after typing');
+  assert.ok(centred < MAX_MISMATCH, `${(centred * 100).toFixed(3)}% of pixels differ`);
+
   // Reloaded, it is drawn the same again.
   await page.reload();
   await ready(page);
@@ -170,14 +183,20 @@ test('typing more text shrinks the drawn size in the fixed box; the saved font s
   assert.deepEqual(problems, []);
 });
 
-test('never below the minimum size: a text too long even at it is drawn at the minimum, as the API does', async () => {
+test('a taller box draws the text larger; a text too long even at the minimum size is drawn at it, as the API does', async () => {
   await page.getByRole('button', { name: 'Select headline' }).click();
+  // A taller box: the same text is drawn larger, the design untouched.
+  const before = await drawnSize();
+  await page.getByLabel('Box height', { exact: true }).fill('300');
+  await page.getByLabel('Box height', { exact: true }).press('Enter');
+  assert.ok((await drawnSize()) > before);
   const text = page.getByLabel('Text', { exact: true });
   await text.fill(Array.from({ length: 40 }, () => 'Far too many words for this box.').join(' '));
   await text.blur();
   assert.equal(await drawnSize(), HEADLINE.minFontSize);
   await save();
-  assert.equal((await storedHeadline()).fontSize, HEADLINE.fontSize);
+  const saved = await storedHeadline();
+  assert.deepEqual([saved.fontSize, saved.height], [HEADLINE.fontSize, 300]);
   const share = await mismatch(await editorPng(page), await previewPng({ templateId }), 'shrink text at its minimum');
   assert.ok(share < MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ`);
   assert.deepEqual(problems, []);

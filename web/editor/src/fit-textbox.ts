@@ -77,6 +77,22 @@ export class FitTextbox extends Textbox {
     return this;
   }
 
+  /**
+   * Typing: Fabric keeps the text's top edge where it was, moving the origin
+   * when the height changes. A shrink text's box hangs from its origin point
+   * (as the server places it), so the origin stays and the box does not move.
+   */
+  override updateFromTextArea(): void {
+    if (this.textFit !== 'shrink') {
+      super.updateFromTextArea();
+      return;
+    }
+    const { left, top } = this;
+    super.updateFromTextArea();
+    this.set({ left, top });
+    this.setCoords();
+  }
+
   /** A per-character size, scaled like the object's (the server scales both). */
   override getValueOfPropertyAt<T extends StyleKey>(lineIndex: number, charIndex: number, property: T): this[T] {
     const value = super.getValueOfPropertyAt(lineIndex, charIndex, property);
