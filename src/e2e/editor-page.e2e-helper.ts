@@ -47,6 +47,17 @@ export async function openEditor(page: Page, server: ServerProcess, url: string)
   await page.waitForSelector(EDITOR_SHOWN);
 }
 
+/** A JSON call to the server's API as the demo account; anything but 2xx fails the test with the body. */
+export async function apiJson<T>(server: ServerProcess, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.base}${url}`, {
+    method,
+    headers: { ...server.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`);
+  return (await res.json()) as T;
+}
+
 /** POST /image/generate with the given credentials, then the PNG its imageURL serves. */
 export async function generatedPng(server: ServerProcess, templateId: string, auth: { authorization: string } = server.auth, elements?: Record<string, unknown>): Promise<PNG> {
   const generated = await fetch(`${server.base}/image/generate`, {

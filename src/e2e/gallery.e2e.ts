@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-import { editorPng, generatedPng, MAX_MISMATCH, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
+import { apiJson, editorPng, generatedPng, MAX_MISMATCH, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
 let server: ServerProcess;
@@ -36,15 +36,7 @@ interface Starter {
   template: { objects: Array<{ name: string }> };
 }
 
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.base}${url}`, {
-    method,
-    headers: { ...server.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(res.ok, `${method} ${url}: ${res.status} ${await res.clone().text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, url: string, body?: unknown): Promise<T> => apiJson<T>(server, method, url, body);
 
 /** Every preview image in the open panel has arrived and decoded. */
 async function previewsLoaded(page: Page): Promise<void> {

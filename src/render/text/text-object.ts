@@ -4,6 +4,7 @@ import { drawTextLayout } from './text-draw.js';
 import { TextLayout, type TextProps } from './text-layout.js';
 import { parseStyles } from './text-styles.js';
 import { fitTextProps } from './text-fit.js';
+import { fitBox, minFontSizeOf } from '../../domain/shrink-to-fit.js';
 
 export interface PreparedText {
   width: number;
@@ -71,8 +72,8 @@ export function prepareText(obj: FabricObject, options: PrepareOptions = {}): Pr
   let props = textPropsFromObject(obj, options);
   let overflow: PreparedText['overflow'];
   if (obj.textFit === 'shrink') {
-    const box = { width: num(obj.width, Infinity), height: num(obj.height, Infinity) };
-    const minFontSize = num(obj.minFontSize, 8);
+    const box = fitBox(obj);
+    const minFontSize = minFontSizeOf(obj);
     const fitted = fitTextProps(props, box, minFontSize);
     props = fitted.props;
     if (fitted.overflows) overflow = { box, minFontSize };

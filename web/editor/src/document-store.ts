@@ -7,17 +7,20 @@
 import { util, ActiveSelection, Canvas, Circle, Ellipse, FabricImage, FabricObject, Group, Line, Polygon, Rect, Textbox, Triangle, type TOptions } from 'fabric';
 import { canonicalType, isTextType } from '../../../src/domain/fabric-types.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
+import { FitTextbox } from './fit-textbox.js';
 import { ensureFonts, type TextLike } from './fonts.js';
 import { History } from './history.js';
 import { dedupeNames, uniqueName, type ObjectKind } from './names.js';
 import type { Box, Offset } from './layout.js';
 
 /**
- * Saved with every object: `name` is the API's handle; the lock flags are
- * editor state the server ignores (object-properties.ts IGNORED), kept so a
- * locked background stays locked after a reload.
+ * Saved with every object: `name` is the API's handle; `textFit` and
+ * `minFontSize` are Imprint's own text properties, which Fabric does not know
+ * to serialize; the lock flags are editor state the server ignores
+ * (object-properties.ts IGNORED), kept so a locked background stays locked
+ * after a reload. Fabric saves a property only where an object has it.
  */
-export const EXTRA_PROPERTIES = ['name', 'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'hasControls'];
+export const EXTRA_PROPERTIES = ['name', 'textFit', 'minFontSize', 'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'hasControls'];
 
 // Fabric 7 centres origins by default; top-left makes the X/Y fields mean what designers expect.
 FabricObject.ownDefaults.originX = 'left';
@@ -192,7 +195,7 @@ export class DocumentStore {
           lineHeight: 1.16,
         };
         await ensureFonts([{ ...options, text: 'Your text here' }]);
-        object = new Textbox(heading ? 'Your headline here' : 'Your text here', options as TOptions<Textbox>);
+        object = new FitTextbox(heading ? 'Your headline here' : 'Your text here', options as TOptions<Textbox>);
         break;
       }
       case 'rect':

@@ -20,7 +20,9 @@ import {
   num,
   type ValueCheck,
 } from '../../../../src/domain/object-properties.js';
+import { minFontSizeOf } from '../../../../src/domain/shrink-to-fit.js';
 import type { CropMode } from '../crop-mode.js';
+import { designedFontSize, drawnFontSize, FitTextbox } from '../fit-textbox.js';
 import { fontUploadButton } from '../font-upload.js';
 import type { DocumentStore } from '../document-store.js';
 import { fieldId, h } from './dom.js';
@@ -51,7 +53,7 @@ const WEIGHT_NAMES: Record<number, string> = {
 interface Field {
   key: string;
   read(o: FabricObject): string;
-  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLOutputElement;
   checkbox?: boolean;
 }
 
@@ -225,7 +227,8 @@ export class PropertiesPanel {
             o,
             'fontSize',
             'Font size',
-            (x) => round((x as Textbox).fontSize),
+            // The design, not the size a shrink text is drawn at: that is what is saved.
+            (x) => round(designedFontSize(x)),
             (v) => ({ fontSize: v }),
             { min: 1, max: LIMITS.fontSize },
           ),
@@ -281,16 +284,27 @@ export class PropertiesPanel {
             (v) => v,
             () => this.rebuild(),
           ),
-          (o as { textFit?: unknown }).textFit === 'shrink'
-            ? this.number(
-                o,
-                'minFontSize',
-                'Smallest font size',
-                (x) => round(Number((x as { minFontSize?: unknown }).minFontSize ?? 12)),
-                (v) => ({ minFontSize: v }),
-                { min: 1, max: LIMITS.fontSize },
-              )
-            : null,
+          ...((o as { textFit?: unknown }).textFit === 'shrink'
+            ? [
+                this.number(
+                  o,
+                  'minFontSize',
+                  'Smallest font size',
+                  (x) => round(minFontSizeOf(x as unknown as Record<string, unknown>)),
+                  (v) => ({ minFontSize: v }),
+                  { min: 1, max: LIMITS.fontSize },
+                ),
+                this.number(
+                  o,
+                  'height',
+                  'Box height',
+                  (x) => round(x instanceof FitTextbox ? x.frame().height : x.height),
+                  (v) => ({ height: v }),
+                  { min: 1, max: LIMITS.size },
+                ),
+                this.drawnSize(o),
+              ]
+            : []),
         ]),
       );
     }
@@ -505,6 +519,19 @@ export class PropertiesPanel {
     });
     this.fields.push({ key, read, input });
     return this.row(label, input, id, error);
+  }
+
+  /** What a shrink text is drawn at now, as the API renders it: it changes as the text does. */
+  private drawnSize(o: FabricObject): HTMLElement {
+    const read = (x: FabricObject) => {
+      const drawn = drawnFontSize(x);
+      if (drawn === null) return '';
+      return Math.abs(drawn - designedFontSize(x)) < 0.005 ? 'Drawn at its font size: the text fits its box.' : `Drawn at ${round(drawn, 1)} px to fit its box.`;
+    };
+    const output = h('output', { class: 'hint drawn-size', 'aria-live': 'polite' });
+    output.value = read(o);
+    this.fields.push({ key: 'drawnSize', read, input: output });
+    return output;
   }
 
   private textArea(o: FabricObject, key: string, label: string): HTMLElement {
