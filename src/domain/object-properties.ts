@@ -85,6 +85,14 @@ export const FONT_STYLES = ['normal', 'italic', 'oblique'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'fill'] as const;
 export const TEXT_FITS = ['none', 'shrink'] as const;
 
+/**
+ * Properties the server draws that Fabric's toObject does not write by
+ * itself: Imprint's own (textFit, minFontSize, fit) and textDecorationColor,
+ * which Fabric 7 draws but leaves out of its defaults. An editor that saves
+ * through Fabric must ask for them, or a save silently drops them.
+ */
+export const PROPERTIES_FABRIC_DOES_NOT_SAVE = ['textFit', 'minFontSize', 'fit', 'textDecorationColor'] as const;
+
 export const LIMITS = {
   coordinate: 1e6,
   size: 1e5,
@@ -182,7 +190,7 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   styles: 'special',
   textDecorationThickness: 'special',
   textDecorationColor: 'special',
-  // Imprint extension (issue 3, "Text fit"): shrink overflowing text down to minFontSize.
+  // Imprint extension: shrink overflowing text down to minFontSize.
   textFit: oneOf(...TEXT_FITS),
   minFontSize: positive(LIMITS.fontSize),
 };

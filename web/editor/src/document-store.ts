@@ -7,6 +7,7 @@
 import { util, ActiveSelection, Canvas, Circle, Ellipse, FabricImage, FabricObject, Group, Line, Polygon, Rect, Textbox, Triangle, type TOptions } from 'fabric';
 import { canonicalType, isTextType } from '../../../src/domain/fabric-types.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
+import { PROPERTIES_FABRIC_DOES_NOT_SAVE } from '../../../src/domain/object-properties.js';
 import { FitTextbox } from './fit-textbox.js';
 import { ensureFonts, type TextLike } from './fonts.js';
 import { History } from './history.js';
@@ -14,13 +15,13 @@ import { dedupeNames, uniqueName, type ObjectKind } from './names.js';
 import type { Box, Offset } from './layout.js';
 
 /**
- * Saved with every object: `name` is the API's handle; `textFit` and
- * `minFontSize` are Imprint's own text properties, which Fabric does not know
- * to serialize; the lock flags are editor state the server ignores
+ * Saved with every object: `name` is the API's handle;
+ * PROPERTIES_FABRIC_DOES_NOT_SAVE are drawn by the server but not written by
+ * Fabric's toObject on its own; the lock flags are editor state the server ignores
  * (object-properties.ts IGNORED), kept so a locked background stays locked
  * after a reload. Fabric saves a property only where an object has it.
  */
-export const EXTRA_PROPERTIES = ['name', 'textFit', 'minFontSize', 'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'hasControls'];
+export const EXTRA_PROPERTIES = ['name', ...PROPERTIES_FABRIC_DOES_NOT_SAVE, 'lockMovementX', 'lockMovementY', 'lockRotation', 'lockScalingX', 'lockScalingY', 'hasControls'];
 
 // Fabric 7 centres origins by default; top-left makes the X/Y fields mean what designers expect.
 FabricObject.ownDefaults.originX = 'left';
