@@ -39,7 +39,7 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function signedUrlPath(templateId: string, extension: SignedUrlExtension): string {
+export function signedUrlPath(templateId: string, extension: string): string {
   return `/u/${rfc3986(templateId)}.${extension}`;
 }
 
