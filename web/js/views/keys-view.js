@@ -1,4 +1,5 @@
 // The developer area's API keys: list, create (plaintext shown once), revoke.
+import { urlKeysSection } from './url-keys-section.js';
 import { clear, confirmDialog, copyButton, errorBox, formatDate, h, icon, timeAgo, toast } from '../dom.js';
 
 export async function renderKeys(container, ctx) {
@@ -61,6 +62,7 @@ export async function renderKeys(container, ctx) {
       ),
       status,
     ),
+    urlKeysSection(ctx),
   );
 
   const reload = async () => {
