@@ -280,3 +280,33 @@ for (const [label, options] of bothDatabases('signed_urls')) {
     });
   });
 }
+
+describe('signed-URL render limits', () => {
+  test('per URL key and per client address, on renders only: a rendered image is still served past the limit', async () => {
+    const t = await createTestApp({ credits: 20, limits: { readPerMinute: 1000, generatePerMinute: 1000, signedUrlKeyPerMinute: 3, signedUrlIpPerMinute: 2 } });
+    try {
+      const keyOf = async () => (await t.app.inject({ method: 'POST', url: '/account/url-keys', headers: t.a.auth, payload: {} })).json() as { id: string; secret: string };
+      const [k1, k2] = [await keyOf(), await keyOf()];
+      const url = (key: { id: string; secret: string }, text: string) =>
+        buildSignedUrl({ templateId: t.a.templateId, extension: 'png', keyId: key.id, secret: key.secret, changes: { title: { text } } });
+      const from = (ip: string, path: string) => t.app.inject({ url: path, remoteAddress: ip });
+      const first = await url(k1, 'one');
+      assert.equal((await from('10.0.0.1', first)).statusCode, 200);
+      assert.equal((await from('10.0.0.1', await url(k1, 'two'))).statusCode, 200);
+      const limited = await from('10.0.0.1', await url(k1, 'three'));
+      assert.equal(limited.statusCode, 429, 'the address used its 2 renders');
+      assert.equal(limited.json().code, 'rate_limited');
+      assert.match(String(limited.headers['ratelimit-policy']), /"signed-url-ip";q=2;w=60/);
+      assert.ok(limited.headers['retry-after']);
+      assert.equal((await from('10.0.0.1', first)).statusCode, 200, 'already rendered: served, not limited');
+      assert.equal((await from('10.0.0.2', await url(k1, 'three'))).statusCode, 200, 'another address, the key has room for a third');
+      const keyLimited = await from('10.0.0.3', await url(k1, 'four'));
+      assert.equal(keyLimited.statusCode, 429, 'the key used its 3 renders');
+      assert.match(String(keyLimited.headers['ratelimit-policy']), /"signed-url-key";q=3;w=60/);
+      assert.equal((await from('10.0.0.3', await url(k2, 'four'))).statusCode, 200, 'another key of the account');
+      assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 20 - 4, 'refused renders cost nothing');
+    } finally {
+      await t.close();
+    }
+  });
+});
