@@ -1,5 +1,5 @@
 // URL keys on the keys page: they sign image URLs (GET /u/…) and open nothing else.
-import { clear, confirmDialog, copyButton, errorBox, formatDate, h, icon, toast } from '../dom.js';
+import { clear, confirmDialog, copyButton, dataTable, errorBox, formatDate, h, icon, toast } from '../dom.js';
 
 export function urlKeysSection(ctx) {
   const nameField = h('input', { class: 'input', id: 'url-key-name', name: 'name', maxlength: '80', autocomplete: 'off', placeholder: 'e.g. newsletter, website' });
@@ -45,7 +45,7 @@ export function urlKeysSection(ctx) {
         }
       },
     },
-    h('div', { class: 'field' }, h('label', { for: 'url-key-name', class: 'label' }, 'URL key name ', h('span', { class: 'muted' }, '(optional)')), nameField),
+    h('div', { class: 'field' }, h('label', { for: 'url-key-name', class: 'label' }, 'Name of the URL key ', h('span', { class: 'muted' }, '(optional)')), nameField),
     createButton,
   );
   reload();
@@ -64,27 +64,7 @@ export function urlKeysSection(ctx) {
     ),
     form,
     revealed,
-    h(
-      'div',
-      { class: 'table-wrap' },
-      h(
-        'table',
-        { class: 'table' },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, 'URL key'),
-            h('th', { scope: 'col', class: 'hide-sm' }, 'Created'),
-            h('th', { scope: 'col' }, 'Status'),
-            h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')),
-          ),
-        ),
-        body,
-      ),
-    ),
+    dataTable([{ label: 'URL key' }, { label: 'Created', class: 'hide-sm' }, { label: 'Status' }, { label: 'Actions', class: 'actions', hidden: true }], body),
     status,
   );
 }
