@@ -34,6 +34,9 @@ export interface Config {
   previewPerMinute: number;
   previewDailyCap: number;
   maxApiKeysPerAccount: number;
+  /** Signed-URL renders per minute per URL key and per client address; see docs/decisions/0036. */
+  rateLimitSignedUrlKeyPerMinute: number;
+  rateLimitSignedUrlIpPerMinute: number;
   renderWorkers: number;
   renderQueue: number;
   renderTimeoutMs: number;
@@ -97,6 +100,8 @@ export const SETTINGS: SettingDoc[] = [
     default: String(DEFAULT_PREVIEW_DAILY_CAP),
     meaning: 'Free previews per account per 24 h window; past it, 429 until the window ends (paid generate still works)',
   },
+  { name: 'RATE_LIMIT_SIGNED_URL_KEY', default: '600', meaning: 'Signed-URL renders (GET /u/…, first requests only) per minute per URL key' },
+  { name: 'RATE_LIMIT_SIGNED_URL_IP', default: '120', meaning: 'Signed-URL renders (GET /u/…, first requests only) per minute per client address' },
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
@@ -221,6 +226,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     previewPerMinute: int('PREVIEW_RATE_PER_MINUTE', DEFAULT_PREVIEW_PER_MINUTE, 1, 1_000_000),
     previewDailyCap: int('PREVIEW_DAILY_CAP', DEFAULT_PREVIEW_DAILY_CAP, 1, 1_000_000),
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
+    rateLimitSignedUrlKeyPerMinute: int('RATE_LIMIT_SIGNED_URL_KEY', 600, 1, 1_000_000),
+    rateLimitSignedUrlIpPerMinute: int('RATE_LIMIT_SIGNED_URL_IP', 120, 1, 1_000_000),
     renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),

@@ -182,6 +182,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       previewPerMinute: config.previewPerMinute,
       previewDailyCap: config.previewDailyCap,
       maxApiKeysPerAccount: config.maxApiKeysPerAccount,
+      signedUrlKeyPerMinute: config.rateLimitSignedUrlKeyPerMinute,
+      signedUrlIpPerMinute: config.rateLimitSignedUrlIpPerMinute,
     },
     trustProxy: config.trustProxy,
     metrics: runtime.metrics,

@@ -198,4 +198,27 @@ describe('npx imprint', () => {
     assert.equal(imported.json.error.code, 'invalid_template');
     assert.match(imported.json.error.message, /http\(s\) URL/);
   });
+  test('url-keys create and url print a signed image URL the server renders', async () => {
+    const created = await run('accounts', 'create', '--name', 'signer', '--credits', '3');
+    const { account, apiKey } = created.json;
+    const file = path.join(dir, 'signed.json');
+    await writeFile(file, JSON.stringify({ name: 'Signed card', template: sampleTemplate() }));
+    const template = (await run('templates', 'import', '--account', account.id, file)).json;
+    const key = await run('url-keys', 'create', '--account', account.id, '--name', 'cli');
+    assert.equal(key.code, 0, key.err);
+    assert.match(key.json.id, /^uk_/);
+    const signed = await run('url', '--template', template.id, '--set', 'title.text=Hi from the CLI', '--key', key.json.id, '--rev', '1');
+    assert.equal(signed.code, 0, signed.err);
+    const url = new URL(signed.json.url);
+    assert.equal(url.pathname, `/u/${template.id}.png`);
+    assert.equal(url.searchParams.get('title.text'), 'Hi from the CLI');
+    const image = await app.inject({ url: `${url.pathname}${url.search}` });
+    assert.equal(image.statusCode, 200, image.body);
+    assert.equal(image.headers['content-type'], 'image/png');
+    assert.equal((await app.inject({ url: '/account', headers: { authorization: `Bearer ${apiKey}` } })).json().credits, 2);
+    const wrong = await run('url', '--template', template.id, '--set', 'nosuch.text=x', '--key', key.json.id);
+    assert.notEqual(wrong.code, 0);
+    assert.equal(wrong.json.error.code, 'unknown_element');
+    assert.equal((await run('url', '--template', template.id, '--key', 'uk_missing')).json.error.code, 'key_not_found');
+  });
 });

@@ -5,8 +5,9 @@ import { checkLedger } from '../services/check-ledger.js';
 import { createAccount, grantCredits, requireAccount } from '../services/manage-accounts.js';
 import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../services/manage-api-keys.js';
 import { createTemplate } from '../services/manage-templates.js';
+import { createUrlKey, signUrl } from '../services/manage-url-keys.js';
 import { createInvite, createResetLink } from '../services/manage-users.js';
-import { renderLocal } from './render-local.js';
+import { parseSets, renderLocal } from './render-local.js';
 
 export const USAGE = `Usage: npx imprint <command> [options]   (add --json for machine-readable output)
 
@@ -17,6 +18,9 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   keys create --account ID                         issue another API key (shown once)
   keys list --account ID
   keys revoke --account ID --key KEY_ID            immediate
+  url-keys create --account ID [--name N]          a key for signing image URLs: prints its id and secret (shown once)
+  url --template ID --key KEY_ID [--set el.prop=value …] [--format png|jpeg|webp] [--rev N] [--exp UNIX_SECONDS]
+                                                   print a signed image URL (GET /u/…; free until first opened)
   ledger check                                     verify every account's balance against its ledger
                                                    and that no reservation is stuck; exits 1 if not
   invites create                                   print a one-time sign-up link (for SIGNUP=invite; valid 7 days)
@@ -83,6 +87,25 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
     case 'keys revoke': {
       await revokeApiKey(deps, str('account'), str('key'));
       return { data: { revoked: values.key }, text: `Revoked ${values.key}.` };
+    }
+    case 'url-keys create': {
+      await requireAccount(deps, str('account'));
+      const issued = await createUrlKey(deps, str('account'), typeof values.name === 'string' ? values.name : null);
+      return { data: { id: issued.record.id, secret: issued.secret }, text: `URL key ${issued.record.id}\nSecret (keep it on your server): ${issued.secret}` };
+    }
+    case 'url': {
+      // The key names its account: the operator needs no --account, and cannot sign for another one.
+      const found = await deps.store.findUrlKey(str('key'));
+      if (!found) throw new ApiError('key_not_found', `No active URL key with id "${values.key}". Create one with npx imprint url-keys create --account ID.`);
+      const signed = await signUrl(deps, found.account, {
+        keyId: found.key.id,
+        templateId: str('template'),
+        format: values.format as 'png' | 'jpeg' | 'webp' | undefined,
+        elements: parseSets((values.set as string[] | undefined) ?? []) as Record<string, Record<string, string>>,
+        exp: values.exp === undefined ? undefined : int('exp'),
+        rev: values.rev === undefined ? undefined : int('rev'),
+      });
+      return { data: signed, text: signed.url };
     }
     case 'ledger check': {
       const { reservationLeaseS, reservationSweepS } = runtime.config;

@@ -39,6 +39,9 @@ export interface AppOptions {
     /** Free previews (POST /image/preview) per account: a per-minute rate and a 24 h cap. */
     previewPerMinute?: number;
     previewDailyCap?: number;
+    /** Signed-URL renders (cache misses) per minute per URL key and per client address. */
+    signedUrlKeyPerMinute?: number;
+    signedUrlIpPerMinute?: number;
   };
   /** Fastify's trustProxy: false (default) ignores X-Forwarded-For for request.ip and the logs. */
   trustProxy?: false | number | string[];

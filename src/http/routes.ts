@@ -9,6 +9,7 @@ import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
 import { registerPreviewRoutes } from './routes/preview-routes.js';
+import { registerSignedUrlRoutes } from './routes/signed-url-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
 import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions, auth:
   registerAccountRoutes(app, options.deps, { maxApiKeys: options.limits.maxApiKeysPerAccount });
   registerFontRoutes(app, options.deps);
   registerImageRoutes(app, options.deps);
+  registerSignedUrlRoutes(app, options);
   await registerAssetRoutes(app, options.deps, { ...DEFAULT_ASSET_LIMITS, ...options.assets });
   registerHealthRoutes(app, options);
   registerWebRoutes(app, options.webDir);

@@ -5,7 +5,7 @@ import { applyOverrides } from '../domain/overrides.js';
 import { imageSources } from '../domain/elements.js';
 import type { Account } from '../store/store.js';
 import { readAssetImages } from './manage-assets.js';
-import { getTemplate } from './manage-templates.js';
+import { getTemplate, getTemplateRevision } from './manage-templates.js';
 import { checkRenderBudget, fetchImages, renderFetched } from './render-template.js';
 import type { RenderWarning } from '../render/render-document.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
@@ -31,6 +31,8 @@ export interface GenerateInput {
   format?: 'png' | 'jpeg' | 'webp';
   quality?: number;
   scale?: number;
+  /** A saved revision to render instead of the current one (signed URLs pin it with `rev`); not part of the HTTP body. */
+  revision?: number;
 }
 
 /** Exactly the contract's §2.3 fields, plus `details.warnings` only when there is one. */
@@ -72,7 +74,7 @@ export async function generateImage(
       errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
     });
   }
-  const template = await getTemplate(deps, account.id, templateId);
+  const template = input.revision === undefined ? await getTemplate(deps, account.id, templateId) : await getTemplateRevision(deps, account.id, templateId, input.revision);
   const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });

@@ -25,6 +25,15 @@ export async function getTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: s
   return record;
 }
 
+/** The template as saved at `revision`; a revision that was never saved is reported like a missing template. */
+export async function getTemplateRevision(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string, revision: number): Promise<TemplateRecord> {
+  const record = await deps.store.getTemplateRevision(accountId, templateId, revision);
+  if (!record) {
+    throw new ApiError('template_not_found', `Template "${templateId}" has no saved revision ${revision} in this account (revisions count up from 1 with every save).`);
+  }
+  return record;
+}
+
 export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {
   await getTemplate(deps, accountId, templateId);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);

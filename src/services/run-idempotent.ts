@@ -49,6 +49,8 @@ export async function runIdempotent<T>(
   key: string,
   requestBody: unknown,
   run: (claim: IdempotencyClaim) => Promise<T>,
+  /** false: a failure never stores its outcome, so the next request runs again (signed URLs, whose failures may be transient). */
+  keepErrors = true,
 ): Promise<IdempotentOutcome<T>> {
   const now = deps.now();
   const hash = createHash('sha256').update(canonicalJson(requestBody)).digest('hex');
@@ -77,7 +79,7 @@ export async function runIdempotent<T>(
     await deps.store.completeIdempotency(accountId, key, claimId, 200, { kind: 'success', body } satisfies Stored, deps.now());
     return { body, replayed: false };
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode !== 400 && error.statusCode !== 429 && error.statusCode < 500) {
+    if (keepErrors && error instanceof ApiError && error.statusCode !== 400 && error.statusCode !== 429 && error.statusCode < 500) {
       await deps.store.completeIdempotency(accountId, key, claimId, error.statusCode, { kind: 'error', code: error.code, message: error.message } satisfies Stored, deps.now());
     } else {
       await deps.store.abandonIdempotency(accountId, key, claimId);

@@ -204,6 +204,44 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 6,
+    name: 'signed image URLs',
+    statements(dialect) {
+      const t = types(dialect);
+      return [
+        // The secret is kept as issued: verifying an HMAC needs it, so a hash would not do (decision 0036).
+        `CREATE TABLE url_keys (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          secret TEXT NOT NULL,
+          name TEXT,
+          created_at ${t.ts} NOT NULL,
+          last_used_at ${t.ts},
+          revoked_at ${t.ts}
+        )`,
+        `CREATE INDEX url_keys_account ON url_keys (account_id, created_at)`,
+        // Every saved document, so a URL pinned to a revision renders that revision after later edits.
+        `CREATE TABLE template_revisions (
+          template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+          revision INTEGER NOT NULL,
+          document TEXT NOT NULL,
+          created_at ${t.ts} NOT NULL,
+          PRIMARY KEY (template_id, revision)
+        )`,
+        // Templates saved before this migration keep their current revision; older ones were never stored.
+        `INSERT INTO template_revisions (template_id, revision, document, created_at) SELECT id, revision, document, updated_at FROM templates`,
+        // A signed URL's content (template revision, format, overrides) → the image it rendered, so repeats are free.
+        `CREATE TABLE signed_renders (
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          cache_key TEXT NOT NULL,
+          image_id TEXT NOT NULL REFERENCES images(id) ON DELETE CASCADE,
+          created_at ${t.ts} NOT NULL,
+          PRIMARY KEY (account_id, cache_key)
+        )`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

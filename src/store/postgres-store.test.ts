@@ -105,7 +105,23 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
   const tables = await admin((client) => client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`, [schema]));
   assert.deepEqual(
     tables.rows.map((r) => r.table_name),
-    ['accounts', 'api_keys', 'assets', 'auth_tokens', 'fonts', 'idempotency', 'images', 'ledger', 'schema_migrations', 'sessions', 'templates', 'users'],
+    [
+      'accounts',
+      'api_keys',
+      'assets',
+      'auth_tokens',
+      'fonts',
+      'idempotency',
+      'images',
+      'ledger',
+      'schema_migrations',
+      'sessions',
+      'signed_renders',
+      'template_revisions',
+      'templates',
+      'url_keys',
+      'users',
+    ],
   );
 });
 

@@ -12,6 +12,7 @@ import type {
   UserWithPassword,
   TemplateRecord,
   TemplateSummary,
+  UrlKeyRecord,
 } from './store.js';
 import { InvalidCursorError } from './store-errors.js';
 
@@ -36,6 +37,13 @@ export interface ApiKeyRow {
   name: string | null;
   created_at: Ts;
   last_used_at: Ts | null;
+  revoked_at: Ts | null;
+}
+export interface UrlKeyRow {
+  id: string;
+  account_id: string;
+  name: string | null;
+  created_at: Ts;
   revoked_at: Ts | null;
 }
 export interface TemplateRow {
@@ -110,6 +118,7 @@ function tsOrNull(value: Ts | null): string | null {
 
 export const ACCOUNT_COLUMNS = 'id, name, credits, created_at';
 export const API_KEY_COLUMNS = 'id, account_id, prefix, last4, name, created_at, last_used_at, revoked_at';
+export const URL_KEY_COLUMNS = 'id, account_id, name, created_at, revoked_at';
 export const TEMPLATE_COLUMNS = 'id, account_id, name, document, revision, created_at, updated_at';
 export const LEDGER_COLUMNS = 'seq, id, account_id, delta, balance_after, reason, reference, state, created_at';
 export const IMAGE_COLUMNS = 'id, account_id, template_id, blob_key, format, width, height, created_at';
@@ -131,6 +140,10 @@ export function toApiKey(r: ApiKeyRow): ApiKeyRecord {
     lastUsedAt: tsOrNull(r.last_used_at),
     revokedAt: tsOrNull(r.revoked_at),
   };
+}
+
+export function toUrlKey(r: UrlKeyRow): UrlKeyRecord {
+  return { id: r.id, accountId: r.account_id, name: r.name, createdAt: ts(r.created_at), revokedAt: tsOrNull(r.revoked_at) };
 }
 
 export function toTemplate(r: TemplateRow): TemplateRecord {

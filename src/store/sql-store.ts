@@ -23,6 +23,8 @@ import type {
   UserRecord,
   UserWithPassword,
   AuthTokenKind,
+  UrlKeyRecord,
+  UrlKeyWithSecret,
 } from './store.js';
 import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.js';
 import { StoreConflictError } from './store-errors.js';
@@ -59,6 +61,9 @@ import {
   type ImageRow,
   type LedgerRow,
   type TemplateRow,
+  URL_KEY_COLUMNS,
+  toUrlKey,
+  type UrlKeyRow,
   SESSION_COLUMNS,
   USER_COLUMNS,
   toSession,
@@ -68,6 +73,11 @@ import {
 } from './rows.js';
 
 const MAX_LEDGER_PAGE = 500;
+
+/** Every saved revision's document, written in the save's own transaction: a signed URL may pin any of them. */
+function* keepRevision(row: TemplateRow): TxBody<void> {
+  yield* run('INSERT INTO template_revisions (template_id, revision, document, created_at) VALUES (?, ?, ?, ?)', [row.id, Number(row.revision), row.document, ts(row.updated_at)]);
+}
 const SETTLE_BATCH = 500;
 
 function assertCount(amount: number, what: string, allowNonPositive = false): void {
@@ -186,6 +196,70 @@ export class SqlStore implements Store {
   async touchApiKey(keyId: string, now: string): Promise<void> {
     const at = iso(now);
     await this.write(() => run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', [at, keyId]));
+  }
+
+  // ── URL keys and signed renders ───────────────────────────────────────────
+
+  async createUrlKey(input: { id: string; accountId: string; secret: string; name: string | null; now: string }): Promise<UrlKeyRecord> {
+    const now = iso(input.now);
+    const row = await this.write(() =>
+      one<UrlKeyRow>(`INSERT INTO url_keys (id, account_id, secret, name, created_at) VALUES (?, ?, ?, ?, ?) RETURNING ${URL_KEY_COLUMNS}`, [
+        input.id,
+        input.accountId,
+        input.secret,
+        input.name,
+        now,
+      ]),
+    );
+    return toUrlKey(row!);
+  }
+
+  async findUrlKey(id: string): Promise<{ key: UrlKeyWithSecret; account: Account } | null> {
+    const [row] = await this.driver.all<UrlKeyRow & { secret: string; a_name: string; a_credits: number | string; a_created_at: string | Date }>(
+      `SELECT k.id, k.account_id, k.name, k.created_at, k.revoked_at, k.secret,
+              a.name AS a_name, a.credits AS a_credits, a.created_at AS a_created_at
+       FROM url_keys k JOIN accounts a ON a.id = k.account_id
+       WHERE k.id = ? AND k.revoked_at IS NULL`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      key: { ...toUrlKey(row), secret: row.secret },
+      account: toAccount({ id: row.account_id, name: row.a_name, credits: row.a_credits, created_at: row.a_created_at }),
+    };
+  }
+
+  async listUrlKeys(accountId: string): Promise<UrlKeyRecord[]> {
+    const rows = await this.driver.all<UrlKeyRow>(`SELECT ${URL_KEY_COLUMNS} FROM url_keys WHERE account_id = ? ORDER BY created_at, id`, [accountId]);
+    return rows.map(toUrlKey);
+  }
+
+  async revokeUrlKey(accountId: string, id: string, now: string): Promise<boolean> {
+    const at = iso(now);
+    const changed = await this.write(() => run('UPDATE url_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL', [at, id, accountId]));
+    return changed > 0;
+  }
+
+  async findSignedRender(accountId: string, cacheKey: string): Promise<ImageRecord | null> {
+    const [row] = await this.driver.all<ImageRow>(
+      `SELECT ${IMAGE_COLUMNS.split(', ')
+        .map((c) => `i.${c}`)
+        .join(', ')} FROM signed_renders s JOIN images i ON i.id = s.image_id WHERE s.account_id = ? AND s.cache_key = ? AND i.account_id = s.account_id`,
+      [accountId, cacheKey],
+    );
+    return row ? toImage(row) : null;
+  }
+
+  async recordSignedRender(input: { accountId: string; cacheKey: string; imageId: string; now: string }): Promise<void> {
+    const at = iso(input.now);
+    await this.write(() =>
+      run('INSERT INTO signed_renders (account_id, cache_key, image_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, cache_key) DO NOTHING', [
+        input.accountId,
+        input.cacheKey,
+        input.imageId,
+        at,
+      ]),
+    );
   }
 
   // ── credits and ledger ────────────────────────────────────────────────────
@@ -347,13 +421,15 @@ export class SqlStore implements Store {
 
   async createTemplate(input: { id: string; accountId: string; name: string; document: TemplateDocument; now: string }): Promise<TemplateRecord> {
     const now = iso(input.now);
-    const row = await this.write(() =>
-      one<TemplateRow>(
+    const row = await this.write(function* () {
+      const created = yield* one<TemplateRow>(
         `INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at)
          VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING ${TEMPLATE_COLUMNS}`,
         [input.id, input.accountId, input.name, JSON.stringify(input.document), now, now],
-      ),
-    );
+      );
+      yield* keepRevision(created!);
+      return created;
+    });
     return toTemplate(row!);
   }
 
@@ -376,13 +452,25 @@ export class SqlStore implements Store {
 
   async updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string): Promise<TemplateRecord | null> {
     const at = iso(now);
-    const row = await this.write(() =>
-      one<TemplateRow>(
+    const row = await this.write(function* () {
+      const updated = yield* one<TemplateRow>(
         `UPDATE templates SET name = COALESCE(?, name), document = COALESCE(?, document),
            revision = revision + 1, updated_at = ?
          WHERE id = ? AND account_id = ? RETURNING ${TEMPLATE_COLUMNS}`,
         [patch.name ?? null, patch.document === undefined ? null : JSON.stringify(patch.document), at, id, accountId],
-      ),
+      );
+      if (updated) yield* keepRevision(updated);
+      return updated;
+    });
+    return row ? toTemplate(row) : null;
+  }
+
+  async getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null> {
+    const [row] = await this.driver.all<TemplateRow>(
+      `SELECT t.id, t.account_id, t.name, r.document, r.revision, t.created_at, t.updated_at
+       FROM templates t JOIN template_revisions r ON r.template_id = t.id
+       WHERE t.id = ? AND t.account_id = ? AND r.revision = ?`,
+      [id, accountId, revision],
     );
     return row ? toTemplate(row) : null;
   }

@@ -148,3 +148,28 @@ test('migration 2 marks charges made before reservations as committed or refunde
   const [report] = await store.ledgerReport();
   assert.deepEqual([report.balance, report.grants, report.committed, report.pending, report.refunds, report.refundedCharges], [9, 10, 1, 0, 1, 1]);
 });
+
+test('migration 6 keeps the current revision of templates saved before it, so they can be pinned', async (t) => {
+  const file = join(tempDir(t), 'v5.db');
+  const db = new Database(file);
+  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  for (const migration of MIGRATIONS.filter((m) => m.version <= 5)) {
+    for (const statement of migration.statements('sqlite')) db.exec(statement);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, at(0));
+  }
+  db.prepare("INSERT INTO accounts (id, name, credits, created_at) VALUES ('acc', 'old', 0, ?)").run(at(0));
+  db.prepare("INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at) VALUES ('t1', 'acc', 'Card', ?, 3, ?, ?)").run(
+    '{"width":5,"height":6,"objects":[]}',
+    at(0),
+    at(1),
+  );
+  db.close();
+
+  const store = new SqliteStore(file);
+  t.after(() => store.close());
+  await store.migrate();
+  assert.deepEqual((await store.getTemplateRevision('acc', 't1', 3))?.document, { width: 5, height: 6, objects: [] });
+  assert.equal(await store.getTemplateRevision('acc', 't1', 2), null, 'older revisions were never stored');
+  await store.updateTemplate('acc', 't1', { document: { width: 7, height: 6, objects: [] } }, at(2));
+  assert.equal((await store.getTemplateRevision('acc', 't1', 4))?.document.width, 7);
+});

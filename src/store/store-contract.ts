@@ -6,6 +6,7 @@ import { StoreConflictError } from './store-errors.js';
 import { registerAssetContract } from './store-contract-assets.js';
 import { registerAuthContract } from './store-contract-auth.js';
 import { registerMoneyContract } from './store-contract-money.js';
+import { registerSignedUrlContract } from './store-contract-signed-urls.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
 
 const DOCUMENT: TemplateDocument = {
@@ -243,5 +244,6 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
     registerMoneyContract(open, openPair);
     registerAuthContract(open, openPair);
     registerAssetContract(open, openPair);
+    registerSignedUrlContract(open);
   });
 }

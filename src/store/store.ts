@@ -20,6 +20,19 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** A key that signs image URLs (GET /u/…). Its secret leaves the store only to verify or make a signature. */
+export interface UrlKeyRecord {
+  id: string;
+  accountId: string;
+  name: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface UrlKeyWithSecret extends UrlKeyRecord {
+  secret: string;
+}
+
 export interface TemplateRecord {
   id: string;
   accountId: string;
@@ -214,6 +227,17 @@ export interface Store {
   revokeApiKey(accountId: string, keyId: string, now: string): Promise<boolean>;
   touchApiKey(keyId: string, now: string): Promise<void>;
 
+  createUrlKey(input: { id: string; accountId: string; secret: string; name: string | null; now: string }): Promise<UrlKeyRecord>;
+  /** An active (unrevoked) URL key by id, with its secret and account. */
+  findUrlKey(id: string): Promise<{ key: UrlKeyWithSecret; account: Account } | null>;
+  listUrlKeys(accountId: string): Promise<UrlKeyRecord[]>;
+  /** True when this call revoked it; false if unknown, another account's or already revoked. */
+  revokeUrlKey(accountId: string, id: string, now: string): Promise<boolean>;
+  /** The image a signed URL's content rendered, by its cache key; null when it has not been rendered (or the image row is gone). */
+  findSignedRender(accountId: string, cacheKey: string): Promise<ImageRecord | null>;
+  /** Remembers which image a cache key rendered; a second record for the same key keeps the first. */
+  recordSignedRender(input: { accountId: string; cacheKey: string; imageId: string; now: string }): Promise<void>;
+
   /** Adds credits and a `grant` ledger row atomically; returns the new balance. */
   grantCredits(accountId: string, amount: number, note: string | null, now: string): Promise<number>;
   /**
@@ -245,6 +269,8 @@ export interface Store {
   listTemplates(accountId: string, sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc'): Promise<TemplateSummary[]>;
   updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string): Promise<TemplateRecord | null>;
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
+  /** The template with the document it had at `revision` (every save is kept); null when the template or that revision is not there. */
+  getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null>;
 
   /**
    * Inserts the image unless one with its id exists (ids are per account and

@@ -5,6 +5,15 @@
  * h('button', { class: 'btn', onclick: fn }, 'Label', child)
  * Attributes starting with "on" become listeners; false/null attributes are skipped.
  */
+/**
+ * A table in its scrolling wrapper, with a header row of `columns`
+ * (`{ label, class?, hidden? }`; `hidden` keeps the label for screen readers only).
+ */
+export function dataTable(columns, body) {
+  const heads = columns.map((c) => h('th', { scope: 'col', class: c.class }, c.hidden ? h('span', { class: 'visually-hidden' }, c.label) : c.label));
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'table' }, h('thead', {}, h('tr', {}, heads)), body));
+}
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs ?? {})) {

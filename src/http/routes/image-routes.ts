@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ImprintApp } from '../app.js';
+import type { ImageRecord } from '../../store/store.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
@@ -28,26 +30,34 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
       const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
       const image = match ? await deps.store.getImage(match[1]) : null;
       if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
-      // Check the blob before answering a conditional request: a 304 must mean
-      // exactly what a 200 would (the image is there), never just "the row exists".
-      // `exists` rather than `get`, so a 304 moves no image bytes out of S3.
-      const etag = `"${image.id}"`;
-      if (ifNoneMatch(request.headers['if-none-match'], etag)) {
-        if (!(await deps.blobs.exists(image.blobKey))) throw notFound();
-        return cacheHeaders(reply, etag).code(304).send();
-      }
-      const data = await deps.blobs.get(image.blobKey);
-      if (!data) throw notFound();
-      return cacheHeaders(reply, etag)
-        .type(CONTENT_TYPES[image.format] ?? 'application/octet-stream')
-        .send(data);
+      return sendImage(deps, request, reply, image, IMMUTABLE);
     },
   );
 }
 
-/** Immutable: an image id hashes its pixels, so the bytes behind a URL never change. */
-function cacheHeaders<R extends { header(name: string, value: string): R }>(reply: R, etag: string): R {
-  return reply.header('ETag', etag).header('Cache-Control', 'public, max-age=31536000, immutable');
+/** An image id hashes its pixels, so the bytes behind its URL never change. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Answers with a stored image, or 304 when If-None-Match names it. The ETag is
+ * the image id: the same content is the same tag, whatever URL served it.
+ */
+export async function sendImage(deps: Pick<ServiceDeps, 'blobs'>, request: FastifyRequest, reply: FastifyReply, image: ImageRecord, cacheControl: string): Promise<FastifyReply> {
+  // Check the blob before answering a conditional request: a 304 must mean
+  // exactly what a 200 would (the image is there), never just "the row exists".
+  // `exists` rather than `get`, so a 304 moves no image bytes out of S3.
+  const etag = `"${image.id}"`;
+  // Only on answers that are the image: an error must never be cached as one.
+  const cacheable = () => reply.header('ETag', etag).header('Cache-Control', cacheControl);
+  if (ifNoneMatch(request.headers['if-none-match'], etag)) {
+    if (!(await deps.blobs.exists(image.blobKey))) throw notFound();
+    return cacheable().code(304).send();
+  }
+  const data = await deps.blobs.get(image.blobKey);
+  if (!data) throw notFound();
+  return cacheable()
+    .type(CONTENT_TYPES[image.format] ?? 'application/octet-stream')
+    .send(data);
 }
 
 function notFound(): ApiError {

@@ -1,5 +1,6 @@
 // The developer area's API keys: list, create (plaintext shown once), revoke.
-import { clear, confirmDialog, copyButton, errorBox, formatDate, h, icon, timeAgo, toast } from '../dom.js';
+import { urlKeysSection } from './url-keys-section.js';
+import { clear, confirmDialog, copyButton, dataTable, errorBox, formatDate, h, icon, timeAgo, toast } from '../dom.js';
 
 export async function renderKeys(container, ctx) {
   document.title = 'API keys · Imprint';
@@ -37,30 +38,19 @@ export async function renderKeys(container, ctx) {
       'section',
       { class: 'card', 'aria-labelledby': 'keys-title' },
       h('div', { class: 'card-header' }, h('h2', { id: 'keys-title' }, 'Keys of this account')),
-      h(
-        'div',
-        { class: 'table-wrap' },
-        h(
-          'table',
-          { class: 'table' },
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'col' }, 'Key'),
-              h('th', { scope: 'col', class: 'hide-sm' }, 'Created'),
-              h('th', { scope: 'col', class: 'hide-sm' }, 'Last used'),
-              h('th', { scope: 'col' }, 'Status'),
-              h('th', { scope: 'col', class: 'actions' }, h('span', { class: 'visually-hidden' }, 'Actions')),
-            ),
-          ),
-          body,
-        ),
+      dataTable(
+        [
+          { label: 'Key' },
+          { label: 'Created', class: 'hide-sm' },
+          { label: 'Last used', class: 'hide-sm' },
+          { label: 'Status' },
+          { label: 'Actions', class: 'actions', hidden: true },
+        ],
+        body,
       ),
       status,
     ),
+    urlKeysSection(ctx),
   );
 
   const reload = async () => {

@@ -6,6 +6,7 @@ import { SNIPPETS } from '../snippets.js';
 import { clear, copyButton, errorBox, formatNumber, h, icon } from '../dom.js';
 import { changesOf, generateBody, previewBody } from '../playground-changes.js';
 import { elementGroup } from './element-group.js';
+import { signedUrlCard } from './signed-url-card.js';
 
 export async function renderPlayground(container, ctx, templateId) {
   document.title = 'Playground · Imprint';
@@ -220,7 +221,9 @@ export async function renderPlayground(container, ctx, templateId) {
   );
 
   refreshCurl();
-  loading.replaceWith(h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard)));
+  loading.replaceWith(
+    h('div', { class: 'playground' }, form, h('div', { class: 'playground-side' }, previewCard, curlCard, signedUrlCard(ctx, { templateId, changes, format: () => state.format }))),
+  );
 }
 
 /**
