@@ -8,7 +8,7 @@
  * title, so no two render the same image. Prints images/s, p50 and p99 per
  * setup and the ratio; asserts nothing.
  *
- *   npm run build && node dist/bench/multi-node.js [--seconds 20] [--concurrency 16] [--workers 1] [--rounds 2] [--breakdown]
+ *   npm run build && node dist/bench/multi-node.js [--seconds 20] [--concurrency 16] [--workers 1] [--rounds 2] [--breakdown] [--only single,pg-s3]
  *
  * --breakdown adds single-node rows with one shared engine at a time, to show where a difference goes.
  *
@@ -137,8 +137,16 @@ if (process.argv.includes('--breakdown')) {
   SETUPS.push(
     { name: 'pg', label: '1 node, PostgreSQL + local disk    ', start: () => shared(1, { pg: true, redis: false, s3: false }) },
     { name: 's3', label: '1 node, SQLite + S3                ', start: () => shared(1, { pg: false, redis: false, s3: true }) },
+    { name: 'redis', label: '1 node, SQLite + Redis + local disk', start: () => shared(1, { pg: false, redis: true, s3: false }) },
+    { name: 'pg-s3', label: '1 node, PostgreSQL + S3            ', start: () => shared(1, { pg: true, redis: false, s3: true }) },
     { name: 'one-shared', label: '1 node, PostgreSQL + Redis + S3    ', start: () => shared(1, { pg: true, redis: true, s3: true }) },
   );
+}
+// --only a,b: just those setups (names: single, cluster, pg, s3, redis, pg-s3, one-shared).
+const only = process.argv.indexOf('--only');
+if (only > 0) {
+  const wanted = new Set(process.argv[only + 1].split(','));
+  for (let i = SETUPS.length - 1; i >= 0; i--) if (!wanted.has(SETUPS[i].name)) SETUPS.splice(i, 1);
 }
 
 const results = new Map<string, Figures[]>(SETUPS.map((setup) => [setup.name, []]));
@@ -163,5 +171,6 @@ for (let round = 1; round <= ROUNDS; round++) {
 const best = (list: Figures[]) => list.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 console.log(`\nbest of ${ROUNDS}, load average now ${os.loadavg()[0].toFixed(1)}:`);
 for (const { name, label } of SETUPS) console.log(`  ${label}  ${fmt(best(results.get(name)!))}`);
-const [one, two] = [best(results.get('single')!), best(results.get('cluster')!)];
-console.log(`  ratio 2 nodes / 1 node: ${(two.perSecond / one.perSecond).toFixed(2)}× images/s, p50 ${(two.p50 / one.p50).toFixed(2)}×, p99 ${(two.p99 / one.p99).toFixed(2)}×`);
+const [one, two] = [results.get('single'), results.get('cluster')].map((list) => (list ? best(list) : null));
+if (one && two)
+  console.log(`  ratio 2 nodes / 1 node: ${(two.perSecond / one.perSecond).toFixed(2)}× images/s, p50 ${(two.p50 / one.p50).toFixed(2)}×, p99 ${(two.p99 / one.p99).toFixed(2)}×`);
