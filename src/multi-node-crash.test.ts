@@ -132,6 +132,7 @@ test('two nodes on PostgreSQL + Redis + S3: 1,050 generates, kill -9 and restart
           down[victim] = true;
           restarted = (async () => {
             await nodes[victim].kill();
+            await nodes[victim].stop(); // gone already: this only removes its data folder
             const t0 = performance.now();
             nodes[victim] = await start(victim);
             restartMs = performance.now() - t0;
