@@ -1,32 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import { creditCounts, postGenerate, replyTag, runLedgerCheck, type Sent } from './crash-audit.test-helper.js';
 import { sampleTemplate } from './http/test-app.js';
+import { freshPgSchema, type Query } from './pg-schema.test-helper.js';
 import { bundledFontFamilies } from './render/fonts/font-registry.js';
 import { createAccount } from './services/manage-accounts.js';
 import { createTemplate } from './services/manage-templates.js';
 import { openStore } from './store/open-store.js';
-import { freePort } from './server-process.test-helper.js';
+import { freePort, startServerProcess } from './server-process.test-helper.js';
 
 /**
  * A crash loses no credit: a real server process takes 400 concurrent paid
  * requests, is killed with SIGKILL mid-run (no shutdown hook runs), restarted,
  * three times; after one lease every credit is an image or a refund.
  */
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const js = existsSync(path.join(here, 'main.js'));
-const serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
-const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const CREDITS = 1000;
 const REQUESTS = 400;
@@ -37,39 +28,25 @@ const SWEEP_S = 1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Read-only SQL on the server's database, to count what it really holds. */
-type Query = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
-
 interface TestDatabase {
   env: Record<string, string>;
   query: Query;
 }
 
-interface Sent {
-  body: Record<string, unknown>;
-  key: string | null;
-}
-
 async function crashScenario(label: string, dataDir: string, db: TestDatabase): Promise<void> {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const env = {
-    ...process.env,
     ...db.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
     LOG_LEVEL: 'fatal',
     SEED_DEMO: '0',
     RENDER_WORKERS: '2',
     RENDER_QUEUE: '1000',
-    RATE_LIMIT_GENERATE: '1000000',
-    RATE_LIMIT_READ: '1000000',
     RESERVATION_LEASE_S: String(LEASE_S),
     RESERVATION_SWEEP_S: String(SWEEP_S),
     IDEMPOTENCY_LEASE_S: String(LEASE_S),
   };
+  // One port and one DATA_DIR for every restart: the same node coming back, SQLite file and all.
+  const start = () => startServerProcess(env, { port, dataDir });
 
   // Seed through the services against the same database, before any server runs.
   const store = await openStore({ databaseUrl: db.env.DATABASE_URL, dataDir });
@@ -78,41 +55,13 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
   const template = await createTemplate(deps, account.id, { name: 'small', template: sampleTemplate() });
   await store.close();
   const auth = { authorization: `Bearer ${key.plaintext}` };
-
-  const start = () => {
-    const child = spawn(process.execPath, [...process.execArgv, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const listening = new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => output.includes('listening') && resolve());
-      child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
-    });
-    listening.catch(() => {});
-    return { child, listening };
-  };
-  const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-  const generate = (sent: Sent) =>
-    fetch(`${base}/image/generate`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json', ...(sent.key ? { 'idempotency-key': sent.key } : {}) },
-      body: JSON.stringify(sent.body),
-    });
-
-  const counts = async () => {
-    const [charged] = await db.query(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate'`, [account.id]);
-    const [refunded] = await db.query(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'refund'`, [account.id]);
-    const [images] = await db.query('SELECT COUNT(*) AS n FROM images WHERE account_id = ?', [account.id]);
-    const [balance] = await db.query('SELECT credits AS n FROM accounts WHERE id = ?', [account.id]);
-    return { charged: Number(charged.n), refunded: Number(refunded.n), images: Number(images.n), balance: Number(balance.n) };
-  };
+  const base = `http://127.0.0.1:${port}`;
 
   const keyed: Sent[] = [];
   const imageUrls: string[] = [];
   let answered200 = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    const server = start();
-    await server.listening;
+    const server = await start();
     let answered = 0;
     let ok = 0;
     const statuses = new Map<string, number>();
@@ -125,29 +74,26 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
       };
       if (sent.key) keyed.push(sent);
       try {
-        const res = await generate(sent);
-        const body = (await res.json()) as { imageURL?: string; code?: string };
-        const tag = res.status === 200 ? '200' : `${res.status} ${body.code}`;
-        statuses.set(tag, (statuses.get(tag) ?? 0) + 1);
-        if (res.status === 200) {
+        const reply = await postGenerate(base, auth, sent);
+        statuses.set(replyTag(reply), (statuses.get(replyTag(reply)) ?? 0) + 1);
+        if (reply.status === 200) {
           ok++;
           answered200++;
-          imageUrls.push(body.imageURL!);
+          imageUrls.push(reply.body.imageURL!);
         }
       } catch {
         statuses.set('killed', (statuses.get('killed') ?? 0) + 1);
       }
-      if (++answered === killAt) server.child.kill('SIGKILL');
+      if (++answered === killAt) void server.kill();
     });
     await Promise.all(requests);
-    await exited(server.child);
-    const after = await counts();
+    await server.exited;
+    const after = await creditCounts(db.query, account.id);
     console.log(`# ${label} round ${round}: ${ok} × 200 received; responses ${JSON.stringify(Object.fromEntries(statuses))}; after the kill: ${JSON.stringify(after)}`);
   }
 
-  const final = start();
+  const final = await start();
   try {
-    await final.listening;
     // One lease from the last kill, plus a sweep and a margin for the sweep itself.
     await sleep((LEASE_S + SWEEP_S) * 1000 + 1500);
 
@@ -155,13 +101,12 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
     const resent = new Map<string, number>();
     await Promise.all(
       keyed.map(async (sent) => {
-        const res = await generate(sent);
-        const body = (await res.json()) as { imageURL?: string; code?: string };
-        resent.set(String(res.status), (resent.get(String(res.status)) ?? 0) + 1);
-        assert.notEqual(res.status, 409, `${sent.key} is still in flight: ${JSON.stringify(body)}`);
-        if (res.status === 200) {
+        const reply = await postGenerate(base, auth, sent);
+        resent.set(String(reply.status), (resent.get(String(reply.status)) ?? 0) + 1);
+        assert.notEqual(reply.status, 409, `${sent.key} is still in flight: ${JSON.stringify(reply.body)}`);
+        if (reply.status === 200) {
           answered200++;
-          imageUrls.push(body.imageURL!);
+          imageUrls.push(reply.body.imageURL!);
         }
       }),
     );
@@ -176,12 +121,11 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
     }
     assert.equal(missing, 0, `${missing} of ${imageUrls.length} answered images are missing`);
   } finally {
-    final.child.kill('SIGTERM');
-    await exited(final.child);
+    await final.stop();
   }
 
   // Every credit is either a committed image or a refund.
-  const end = await counts();
+  const end = await creditCounts(db.query, account.id);
   const committed = end.charged - end.refunded;
   console.log(`# ${label} final: ${JSON.stringify({ ...end, committed })}`);
   assert.equal(end.images, committed, 'each charge that was not refunded recorded exactly one image');
@@ -189,11 +133,7 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
   assert.ok(committed >= new Set(imageUrls).size, 'every 200 is a committed charge');
   console.log(`# ${label}: ${answered200} × 200 in all (${new Set(imageUrls).size} distinct images), ${committed} committed`);
 
-  const check = spawn(process.execPath, [...process.execArgv, cliEntry, 'ledger', 'check', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let report = '';
-  check.stdout.on('data', (d) => (report += d));
-  check.stderr.on('data', (d) => (report += d));
-  const code = await new Promise((resolve) => check.once('exit', resolve));
+  const { code, report } = await runLedgerCheck({ ...process.env, ...env, DATA_DIR: dataDir });
   assert.equal(code, 0, `ledger check failed:\n${report}`);
 }
 
@@ -203,7 +143,7 @@ test('SQLite: kill -9 mid-run three times loses no credit and leaves no key in f
   try {
     await crashScenario('sqlite', dataDir, {
       env: { DATABASE_URL: '' },
-      query: async (sql, params) => {
+      query: async (sql, params = []) => {
         sqlite ??= new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
         return sqlite.prepare(sql).all(...params) as Array<Record<string, unknown>>;
       },
@@ -216,29 +156,11 @@ test('SQLite: kill -9 mid-run three times loses no credit and leaves no key in f
 
 test('PostgreSQL: kill -9 mid-run three times loses no credit and leaves no key in flight', { timeout: 180_000 }, async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-crash-pg-'));
-  const schema = `imprint_crash_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 10_000 });
-  await client.connect();
+  const schema = await freshPgSchema('crash');
   try {
-    await client.query(`CREATE SCHEMA "${schema}"`);
-    await client.query(`SET search_path TO "${schema}"`);
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    await crashScenario('postgres', dataDir, {
-      env: { DATABASE_URL: url.toString() },
-      query: async (sql, params) => {
-        let n = 0;
-        return (
-          await client.query(
-            sql.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows;
-      },
-    });
+    await crashScenario('postgres', dataDir, { env: { DATABASE_URL: schema.url }, query: schema.query });
   } finally {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-    await client.end();
+    await schema.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -19,6 +19,7 @@ const TICK_MS = 1000 / 100; // USER_HZ is 100 on every Linux this runs on
 export interface ServerProcess {
   base: string;
   port: number;
+  dataDir: string;
   pid: number;
   child: ChildProcess;
   /** The demo account's key ('' when started with SEED_DEMO=0). */
@@ -26,6 +27,10 @@ export interface ServerProcess {
   auth: { authorization: string };
   output(): string;
   alive(): boolean;
+  /** Resolves when the process has exited, however it ended. */
+  exited: Promise<void>;
+  /** SIGKILL: no shutdown hook runs, as when a machine dies. Resolves once the process is gone. */
+  kill(): Promise<void>;
   /** User + system CPU of the whole process (all threads) so far, in ms (10 ms resolution). */
   cpuMs(): number;
   /** Resident memory now, in MiB. */
@@ -51,9 +56,21 @@ function statusKiB(pid: number, field: string): number {
   return match ? Number(match[1]) : NaN;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-'));
-  const port = await freePort();
+export interface ServerProcessOptions {
+  /** Bind this port (a node restarted where its load balancer expects it); default a free one. */
+  port?: number;
+  /** Use (and keep) this DATA_DIR, e.g. a SQLite file that must outlive a restart; default a fresh one removed by stop(). */
+  dataDir?: string;
+  /**
+   * Whether the demo key must be printed; default unless SEED_DEMO=0. Nodes
+   * started together on one fresh database race to seed: one prints it.
+   */
+  requireKey?: boolean;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-')));
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...process.execArgv, entry], {
     env: {
@@ -87,17 +104,23 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   });
   // A second node on a database another node already seeded prints no key (SEED_DEMO=0): its key is ''.
   const key = /IMPRINT_KEY=(imp_[0-9A-Za-z]+)/.exec(output)?.[1] ?? '';
-  if (!key && env.SEED_DEMO !== '0') throw new Error(`no demo key printed:\n${output}`);
+  if (!key && (options.requireKey ?? env.SEED_DEMO !== '0')) throw new Error(`no demo key printed:\n${output}`);
   const pid = child.pid!;
   return {
     base,
     port,
+    dataDir,
     pid,
     child,
     key,
     auth: { authorization: `Bearer ${key}` },
     output: () => output,
     alive: () => !exited,
+    exited: exit,
+    async kill() {
+      if (!exited) child.kill('SIGKILL');
+      await exit;
+    },
     cpuMs() {
       // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -114,7 +137,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         await exit;
         clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,27 +6,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { ERROR_CATALOG } from './domain/errors.js';
 import { sampleTemplate } from './http/test-app.js';
+import { freshPgSchema } from './pg-schema.test-helper.js';
 import { REDIS_TEST_URL, startProxy, testPrefix } from './redis/redis.test-helper.js';
 import { catalogProblem, freePort, type ServerProcess, startServerProcess } from './server-process.test-helper.js';
 
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 test('two nodes with REDIS_URL share one generate limit: exactly 50 of 80 pass', { timeout: 180_000 }, async () => {
-  const schema = `imprint_nodes_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 10_000 });
-  await client.connect();
+  const schema = await freshPgSchema('nodes');
   const keys = testPrefix();
   const nodes: ServerProcess[] = [];
   try {
-    await client.query(`CREATE SCHEMA "${schema}"`);
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: keys.prefix, RATE_LIMIT_GENERATE: '50' };
+    const env = { DATABASE_URL: schema.url, REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: keys.prefix, RATE_LIMIT_GENERATE: '50' };
     // One after the other: the first migrates and seeds the demo account, the second finds both done.
     nodes.push(await startServerProcess(env));
     nodes.push(await startServerProcess({ ...env, SEED_DEMO: '0' }));
@@ -60,15 +51,12 @@ test('two nodes with REDIS_URL share one generate limit: exactly 50 of 80 pass',
       assert.ok(Number(r.headers['retry-after']) >= 1);
       assert.match(r.headers['ratelimit-policy'], /q=50;w=60/);
     }
-    const { rows } = await client.query(`SELECT credits FROM "${schema}".accounts WHERE name = 'demo'`);
-    assert.equal(Number(rows[0].credits), 100 - 50, 'only the 50 that passed were charged');
+    const [demo] = await schema.query(`SELECT credits FROM accounts WHERE name = 'demo'`);
+    assert.equal(Number(demo.credits), 100 - 50, 'only the 50 that passed were charged');
   } finally {
     await Promise.all(nodes.map((node) => node.stop()));
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
-    await client.end();
-    const redis = new Redis(REDIS_TEST_URL);
-    await keys.cleanUp(redis);
-    redis.disconnect();
+    await schema.drop();
+    await keys.drop();
   }
 });
 
@@ -106,8 +94,6 @@ test('Redis lost mid-run: the node answers as before, no 5xx, the limit now coun
   } finally {
     await node?.stop();
     await proxy.cut().catch(() => undefined);
-    const redis = new Redis(REDIS_TEST_URL);
-    await keys.cleanUp(redis);
-    redis.disconnect();
+    await keys.drop();
   }
 });

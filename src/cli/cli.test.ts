@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { loadConfig } from '../config.js';
 import { buildApp, type ImprintApp } from '../http/app.js';
@@ -11,6 +12,7 @@ import { sampleTemplate } from '../http/test-app.js';
 import { createRuntime, type Runtime } from '../main.js';
 import { renderDocument } from '../render/render-document.js';
 import { DEFAULT_AUTH_SETTINGS } from '../services/auth-context.js';
+import { freshPgSchema } from '../pg-schema.test-helper.js';
 import { main } from './cli.js';
 
 /**
@@ -145,6 +147,39 @@ describe('npx imprint', () => {
     assert.equal((await run('ledger', 'check')).code, 0, 'settled: consistent again');
   });
 
+  test('backup copies the SQLite database the running server holds open, verified, owner-only, never over a file', async () => {
+    const created = await run('accounts', 'create', '--name', 'backed-up', '--credits', '4');
+    const out = path.join(dir, 'backups', 'imprint-backup.db');
+    await mkdir(path.dirname(out));
+    // The server keeps writing during the copy: the backup is one consistent moment either way.
+    const [backup] = await Promise.all([run('backup', '--out', out), server.deps.store.grantCredits(created.json.account.id, 1, 'during the backup', new Date().toISOString())]);
+    assert.equal(backup.code, 0, backup.err);
+    assert.equal(backup.json.file, out);
+    assert.ok(backup.json.pages > 0);
+    assert.equal((await stat(out)).mode & 0o777, 0o600);
+
+    const copy = new Database(out, { readonly: true, fileMustExist: true });
+    try {
+      assert.equal(copy.pragma('integrity_check', { simple: true }), 'ok');
+      const row = copy.prepare('SELECT credits FROM accounts WHERE id = ?').get(created.json.account.id) as { credits: number };
+      assert.ok(row.credits === 4 || row.credits === 5, `the account and its balance (${row.credits})`);
+      const ledger = copy.prepare('SELECT COALESCE(SUM(delta), 0) AS sum FROM ledger WHERE account_id = ?').get(created.json.account.id) as { sum: number };
+      assert.equal(ledger.sum, row.credits, 'the ledger and the balance are from the same moment');
+      const versions = copy.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number };
+      assert.ok(versions.n > 0, 'the schema comes along');
+    } finally {
+      copy.close();
+    }
+    assert.deepEqual(await readdir(path.dirname(out)), ['imprint-backup.db'], 'no partial file left beside it');
+
+    const again = await run('backup', '--out', out);
+    assert.equal(again.code, 2);
+    assert.match(again.json.error.message, /already exists/);
+    const missing = await run('backup');
+    assert.equal(missing.code, 2);
+    assert.match(missing.json.error.message, /--out/);
+  });
+
   test('render draws a template locally with --set overrides, no server and no credits', async () => {
     const file = path.join(dir, 'local.json');
     await writeFile(file, JSON.stringify(sampleTemplate()));
@@ -221,4 +256,21 @@ describe('npx imprint', () => {
     assert.equal(wrong.json.error.code, 'unknown_element');
     assert.equal((await run('url', '--template', template.id, '--key', 'uk_missing')).json.error.code, 'key_not_found');
   });
+});
+
+test('backup on PostgreSQL is refused, pointing to pg_dump, and writes nothing', async () => {
+  const schema = await freshPgSchema('cli_backup');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-cli-pg-'));
+  try {
+    const out: string[] = [];
+    const code = await main(['backup', '--out', path.join(dir, 'x.db'), '--json'], { env: { DATA_DIR: dir, DATABASE_URL: schema.url }, out: (l) => out.push(l), err: () => {} });
+    assert.equal(code, 2);
+    const { error } = JSON.parse(out.join('\n'));
+    assert.equal(error.code, 'invalid_request');
+    assert.match(error.message, /PostgreSQL.*pg_dump/);
+    assert.deepEqual(await readdir(dir), [], 'no file, not even a partial one');
+  } finally {
+    await schema.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

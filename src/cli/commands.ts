@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ApiError } from '../domain/errors.js';
 import type { Runtime } from '../main.js';
+import { backupDatabase } from '../services/backup-database.js';
 import { checkLedger } from '../services/check-ledger.js';
 import { createAccount, grantCredits, requireAccount } from '../services/manage-accounts.js';
 import { createApiKey, describeKey, listApiKeys, revokeApiKey } from '../services/manage-api-keys.js';
@@ -23,6 +24,8 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
                                                    print a signed image URL (GET /u/…; free until first opened)
   ledger check                                     verify every account's balance against its ledger
                                                    and that no reservation is stuck; exits 1 if not
+  backup --out FILE                                SQLite: a consistent copy while the server runs (never
+                                                   overwrites FILE); PostgreSQL: refused, use pg_dump
   invites create                                   print a one-time sign-up link (for SIGNUP=invite; valid 7 days)
   users reset-password --email E                   print a one-time password reset link (valid 1 hour)
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
@@ -115,6 +118,10 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
         ? `Ledger OK: ${report.accounts.length} account(s); balance = grants − committed − pending everywhere, no reservation pending longer than ${report.stalePendingAfterSeconds} s.`
         : failing.map((a) => `${a.accountId} "${a.name}":\n${a.problems.map((p) => `  - ${p}`).join('\n')}`).join('\n');
       return { data: report, text, exitCode: report.ok ? 0 : 1 };
+    }
+    case 'backup': {
+      const backup = await backupDatabase(deps, str('out'));
+      return { data: backup, text: `Backed up the database to ${backup.file} (${backup.bytes} bytes, ${backup.pages} pages, integrity check ok).` };
     }
     case 'invites create': {
       const invite = await createInvite(deps);

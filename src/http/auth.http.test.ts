@@ -57,6 +57,13 @@ async function signIn(t: TestApp, email: string, password: string, opts: { ip?: 
   });
 }
 
+/** imprint_rate_limit_rejections_total for one limiter, as /metrics shows it (0 before its first refusal). */
+async function rejections(t: TestApp, limiter: string): Promise<number> {
+  const scrape = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const line = scrape.split('\n').find((l) => l.startsWith(`imprint_rate_limit_rejections_total{limiter="${limiter}"} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 /** Signs up and returns what a browser would hold: the cookie and the CSRF token. */
 async function browser(t: TestApp, email: string) {
   const res = await signUp(t, email);
@@ -267,17 +274,21 @@ describe('sign-in throttle', () => {
   });
 
   test('unknown emails are throttled exactly like known ones', async () => {
+    const counted = await rejections(t, 'sign-in-email');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signIn(t, 'ghost@example.com', `guess ${i}`)).statusCode);
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+    assert.equal((await rejections(t, 'sign-in-email')) - counted, 1, 'the refusal shows on /metrics under the email throttle');
   });
 
   test('per address: 20 failures across many emails, then a growing wait for that address only', async () => {
     await browser(t, 'bystander@example.com');
     const ip = '192.0.2.7';
+    const counted = await rejections(t, 'sign-in-ip');
     for (let i = 0; i < 20; i++) assert.equal((await signIn(t, `spray${i}@example.com`, 'guess', { ip })).statusCode, 401);
     const blocked = await signIn(t, 'bystander@example.com', PASSWORD, { ip });
     assert.equal(blocked.statusCode, 429);
+    assert.equal((await rejections(t, 'sign-in-ip')) - counted, 1, 'the refusal shows on /metrics under the address throttle');
     assert.equal(blocked.headers['retry-after'], '1');
     assert.equal((await signIn(t, 'bystander@example.com', PASSWORD, { ip: '192.0.2.8' })).statusCode, 200, 'other addresses are unaffected');
   });

@@ -76,7 +76,7 @@ export class PrometheusMetrics implements Metrics {
   });
   private readonly rateLimitedTotal = new Counter({
     name: 'imprint_rate_limit_rejections_total',
-    help: 'Requests refused with 429, by the limit that refused them.',
+    help: 'Requests refused with 429, by the limit that refused them (the HTTP limits, or the sign-in-email / sign-in-ip throttles).',
     labelNames: ['limiter'] as const,
     registers: [this.registry],
   });

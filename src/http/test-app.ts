@@ -1,3 +1,4 @@
+import { PG_URL } from '../pg-schema.test-helper.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,8 +174,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
-
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * The two databases an HTTP test should pass on: SQLite in memory and

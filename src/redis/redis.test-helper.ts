@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 
 export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
 /** A key prefix no other run uses, and a way to delete everything under it. */
-export function testPrefix(): { prefix: string; cleanUp(redis: Redis): Promise<void> } {
+export function testPrefix(): { prefix: string; cleanUp(redis: Redis): Promise<void>; drop(): Promise<void> } {
   const prefix = `imprint-test:${randomBytes(6).toString('hex')}:`;
+  const cleanUp = async (redis: Redis) => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  };
   return {
     prefix,
-    async cleanUp(redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+    cleanUp,
+    /** cleanUp on a connection of its own, for tests whose Redis clients live in server processes. */
+    async drop() {
+      const redis = new Redis(REDIS_TEST_URL);
+      try {
+        await cleanUp(redis);
+      } finally {
+        redis.disconnect();
+      }
     },
   };
 }

@@ -6,6 +6,8 @@ import { hashSecretToken, newSecretToken } from './secret-token.js';
 import type { ServiceDeps } from './service-deps.js';
 
 type Deps = Pick<ServiceDeps, 'store' | 'now'>;
+/** Sign-in and password changes also report their throttle's refusals. */
+type ThrottledDeps = Deps & Pick<ServiceDeps, 'metrics'>;
 
 export interface IssuedSession {
   /** The cookie value; only its hash is stored. */
@@ -40,7 +42,9 @@ export async function startSession(deps: Deps, auth: Pick<AuthContext, 'sessionM
   return { token, session };
 }
 
-function throttled(waitMs: number): ApiError {
+/** The refusal, counted under the throttle that bound it, so /metrics shows guessing runs next to the HTTP limits. */
+function throttled(deps: ThrottledDeps, limiter: 'sign-in-email' | 'sign-in-ip', waitMs: number): ApiError {
+  deps.metrics?.rateLimited(limiter);
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new ApiError('rate_limited', `Too many failed sign-ins for this email or from this address. Retry after ${seconds} s.`, {
     headers: { 'Retry-After': String(seconds) },
@@ -52,10 +56,11 @@ function throttled(waitMs: number): ApiError {
  * run and count as failures like wrong passwords, so neither the answer, its
  * timing nor the throttle tells whether an email has an account.
  */
-export async function signIn(deps: Deps, auth: AuthContext, input: { email: string; password: string; ip: string }): Promise<IssuedSession & { user: UserRecord }> {
+export async function signIn(deps: ThrottledDeps, auth: AuthContext, input: { email: string; password: string; ip: string }): Promise<IssuedSession & { user: UserRecord }> {
   const emailKey = normalizeEmail(input.email) ?? input.email.trim().toLowerCase();
-  const wait = Math.max((await auth.emailThrottle.check(emailKey)).waitMs, (await auth.ipThrottle.check(input.ip)).waitMs);
-  if (wait > 0) throw throttled(wait);
+  const emailWait = (await auth.emailThrottle.check(emailKey)).waitMs;
+  const ipWait = (await auth.ipThrottle.check(input.ip)).waitMs;
+  if (emailWait > 0 || ipWait > 0) throw emailWait >= ipWait ? throttled(deps, 'sign-in-email', emailWait) : throttled(deps, 'sign-in-ip', ipWait);
   const user = await deps.store.findUserByEmail(emailKey);
   const ok = user ? await auth.hasher.verify(input.password, user.passwordHash) : (await auth.hasher.verifyDummy(input.password), false);
   if (!user || !ok) {
@@ -91,7 +96,7 @@ export async function signOutEverywhere(deps: Deps, user: UserRecord): Promise<n
 
 /** Needs the current password (a borrowed, unlocked browser must not be enough); ends every other session. */
 export async function changePassword(
-  deps: Deps,
+  deps: ThrottledDeps,
   auth: AuthContext,
   signedIn: SignedIn,
   input: { currentPassword: string; newPassword: string },
@@ -99,7 +104,7 @@ export async function changePassword(
   const problem = passwordProblem(input.newPassword);
   if (problem) throw new ApiError('invalid_request', `The new password ${problem}.`, { errors: [{ path: 'newPassword', message: problem }] });
   const wait = (await auth.emailThrottle.check(signedIn.user.email)).waitMs;
-  if (wait > 0) throw throttled(wait);
+  if (wait > 0) throw throttled(deps, 'sign-in-email', wait);
   const user = await deps.store.getUser(signedIn.user.id);
   if (!user || !(await auth.hasher.verify(input.currentPassword, user.passwordHash))) {
     await auth.emailThrottle.fail(signedIn.user.email);

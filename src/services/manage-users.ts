@@ -1,3 +1,4 @@
+import { StoreConflictError } from '../store/store-errors.js';
 import { INVITE_TTL_MS, normalizeEmail, passwordProblem, RESET_TTL_MS } from '../domain/auth-policy.js';
 import { ApiError, type FieldError } from '../domain/errors.js';
 import { newId, randomBase62 } from '../domain/ids.js';
@@ -95,6 +96,12 @@ export async function createDemoUser(deps: Pick<ServiceDeps, 'store' | 'now'>, h
   if (await deps.store.getUserByAccount(accountId)) return null;
   if (await deps.store.findUserByEmail(DEMO_EMAIL)) return null;
   const password = randomBase62(20);
-  await deps.store.createUser({ id: `usr_${randomBase62(16)}`, accountId, email: DEMO_EMAIL, passwordHash: await hasher.hash(password), now: deps.now() });
+  try {
+    await deps.store.createUser({ id: `usr_${randomBase62(16)}`, accountId, email: DEMO_EMAIL, passwordHash: await hasher.hash(password), now: deps.now() });
+  } catch (error) {
+    // Another node starting at the same moment made it first.
+    if (error instanceof StoreConflictError) return null;
+    throw error;
+  }
   return { email: DEMO_EMAIL, password };
 }

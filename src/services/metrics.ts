@@ -12,6 +12,8 @@ export interface Metrics {
   reservationsSwept(result: { committed: number; refunded: number }): void;
   /** From handing the render to the pool until it answered: queue wait included, as the caller sees it. */
   renderFinished(seconds: number, outcome: RenderOutcome): void;
+  /** A request refused with 429, by the limit that bound it (the HTTP limiters' policy names, or a sign-in throttle). */
+  rateLimited(limiter: string): void;
 }
 
 export type SettledBy = 'request' | 'sweeper';

@@ -4,17 +4,26 @@ import { DEMO_CREDITS } from '../domain/credits.js';
 import { createAccount, type CreatedAccount } from './manage-accounts.js';
 import { createTemplate } from './manage-templates.js';
 import type { ServiceDeps } from './service-deps.js';
+import { StoreConflictError } from '../store/store-errors.js';
 
 export const DEMO_ACCOUNT = 'demo';
 
 /**
  * First run only: a fresh install gets an account, a key and three templates,
  * so the README's curl lines work within a minute of cloning. Returns null
- * when the demo account already exists; its key is never shown again.
+ * when the demo account already exists (or another node is creating it at
+ * this moment); its key is never shown again.
  */
 export async function seedDemo(deps: Pick<ServiceDeps, 'store' | 'now' | 'fontFamilies'>, templatesDir: string): Promise<(CreatedAccount & { templateIds: string[] }) | null> {
   if (await deps.store.findAccountByName(DEMO_ACCOUNT)) return null;
-  const created = await createAccount(deps, { name: DEMO_ACCOUNT, credits: DEMO_CREDITS });
+  let created: CreatedAccount;
+  try {
+    created = await createAccount(deps, { name: DEMO_ACCOUNT, credits: DEMO_CREDITS });
+  } catch (error) {
+    // Several nodes starting at once on an empty database: another one seeded it between our look and our write.
+    if (error instanceof StoreConflictError) return null;
+    throw error;
+  }
   const templateIds: string[] = [];
   const files = (await readdir(templatesDir)).filter((f) => f.endsWith('.json')).sort();
   for (const file of files) {

@@ -2,14 +2,13 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, test } from 'node:test';
 import pg from 'pg';
+import { PG_URL } from '../pg-schema.test-helper.js';
 import { MIGRATIONS } from './migrations.js';
 import { openStore } from './open-store.js';
 import { PostgresStore, toNumberedPlaceholders } from './postgres-store.js';
 import { runStoreContract } from './store-contract.js';
 import { at } from './store-contract-helpers.js';
 
-// CI provides PostgreSQL; an unreachable server must fail these tests, never skip them.
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUN = `imprint_test_${randomBytes(4).toString('hex')}`;
 const schemas: string[] = [];
 

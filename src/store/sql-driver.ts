@@ -48,5 +48,7 @@ export interface SqlDriver {
    * READ COMMITTED on one pooled connection). Any error rolls back and is rethrown.
    */
   transaction<T>(body: () => TxBody<T>): Promise<T>;
+  /** An online copy into `file`, checked; absent where the database's own tools do it (PostgreSQL). */
+  backup?(file: string): Promise<{ pages: number }>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { TemplateDocument } from '../domain/template.js';
 import type {
+  BackupSummary,
   Account,
   ApiKeyRecord,
   AssetRecord,
@@ -27,7 +28,7 @@ import type {
   UrlKeyWithSecret,
 } from './store.js';
 import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.js';
-import { StoreConflictError } from './store-errors.js';
+import { BackupUnsupportedError, StoreConflictError } from './store-errors.js';
 import { one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
@@ -117,6 +118,11 @@ export class SqlStore implements Store {
 
   close(): Promise<void> {
     return this.driver.close();
+  }
+
+  async backup(file: string): Promise<BackupSummary> {
+    if (!this.driver.backup) throw new BackupUnsupportedError(`${this.dialect} is backed up with its own tools (pg_dump), not by Imprint`);
+    return this.driver.backup(file);
   }
 
   // ── accounts ──────────────────────────────────────────────────────────────

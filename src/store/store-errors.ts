@@ -8,6 +8,14 @@ export class StoreConflictError extends Error {
   }
 }
 
+/** `backup` on a database that has its own tools for it (PostgreSQL: pg_dump). */
+export class BackupUnsupportedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupUnsupportedError';
+  }
+}
+
 /** A `listLedger` cursor that this store did not produce. */
 export class InvalidCursorError extends Error {
   constructor() {

@@ -202,6 +202,11 @@ export type AuthTokenKind = 'invite' | 'reset';
 
 export type SignUpResult = { ok: true; user: UserRecord; account: Account } | { ok: false; reason: 'email_taken' | 'invalid_invite' };
 
+export interface BackupSummary {
+  /** Database pages copied. */
+  pages: number;
+}
+
 /**
  * Everything the service persists. One interface, two implementations
  * (SQLite embedded default, PostgreSQL for many nodes), one contract suite.
@@ -214,6 +219,13 @@ export interface Store {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A consistent copy of the whole database in `file` (which must not exist),
+   * taken while the server keeps writing: SQLite's online backup API, then an
+   * integrity check of the copy. PostgreSQL rejects with BackupUnsupportedError:
+   * pg_dump does this job there, with the database's own guarantees.
+   */
+  backup(file: string): Promise<BackupSummary>;
 
   createAccount(input: { id: string; name: string; credits: number; now: string }): Promise<Account>;
   getAccount(id: string): Promise<Account | null>;
