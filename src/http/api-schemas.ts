@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ModificationItem } from '../domain/request-changes.js';
 import { CreateTemplateBodySchema, TemplateDocumentSchema, UpdateTemplateBodySchema } from '../domain/template-schema.js';
 
 /**
@@ -25,14 +26,27 @@ const Changes = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unkno
     'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
 });
 
+const Modifications = Type.Union([Changes, Type.Array(ModificationItem)], {
+  description:
+    'Same as elements (send one or the other), or a Bannerbear-style list: [{"name": "title", "text": "Hello", "color": "#ffffff"}, {"name": "photo", "image_url": "https://…"}]. ' +
+    'In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property.',
+});
+
+const IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
+
 export const GenerateBody = Type.Object(
   {
     templateId: Type.Optional(Type.String({ description: 'ID of the template to render (required; a missing one is reported as missing_template_id)' })),
     elements: Type.Optional(Changes),
-    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
-    format: Type.Optional(Type.Union([Type.Literal('png'), Type.Literal('jpeg'), Type.Literal('webp')], { default: 'png' })),
-    quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90' })),
-    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1' })),
+    modifications: Type.Optional(Modifications),
+    format: Type.Optional(
+      Type.Union(
+        IMAGE_FORMATS.map((f) => Type.Literal(f)),
+        { default: 'png', description: `One of ${IMAGE_FORMATS.join(', ')}` },
+      ),
+    ),
+    quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90. A numeric string ("60") is accepted.' })),
+    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1. A numeric string ("0.5") is accepted.' })),
   },
   { additionalProperties: false },
 );
@@ -44,7 +58,7 @@ export const PreviewBody = Type.Object(
     templateId: Type.Optional(Type.String({ description: 'ID of a saved template; send this or "template", not both' })),
     template: Type.Optional(TemplateDocumentSchema),
     elements: Type.Optional(Changes),
-    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
+    modifications: Type.Optional(Modifications),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
 import { LIMITS } from '../domain/object-properties.js';
@@ -19,6 +19,7 @@ import { countRejections, type PrometheusMetrics } from './prometheus-metrics.js
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
 import { registerMetricsRoutes } from './routes/metrics-routes.js';
+import { schemaValidator } from './schema-validator.js';
 import { SAFE_METHODS, SessionCookies } from './session-cookie.js';
 
 export interface AppOptions {
@@ -102,7 +103,7 @@ export async function buildApp(given: AppOptions) {
     requestIdHeader: false,
     trustProxy: trustProxyOption(options.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(schemaValidator);
   // Every body we accept is JSON; Fastify's built-in text/plain parser would turn a
   // form-encoded or plain body into a confusing validation error instead of a 415.
   app.removeContentTypeParser('text/plain');
