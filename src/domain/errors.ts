@@ -65,6 +65,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A byte limit as people read it in an error message: 5242880 → "5 MB" (MiB, as the settings count). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 1 ? Math.round(mb * 10) / 10 : Number(mb.toPrecision(2))} MB`;
+}
+
 export function statusOf(code: ErrorCode): number {
   return ERROR_CATALOG[code];
 }
