@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { GalleryResult, StarterIdParams } from '../api-schemas.js';
 import type { ImprintApp } from '../app.js';
 import { bearer, errorResponses, fileResponse } from '../routes.js';

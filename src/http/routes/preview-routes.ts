@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { PreviewBody } from '../api-schemas.js';
 import { principalOf, type AppOptions, type ImprintApp } from '../app.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitPolicy } from '../rate-limiter.js';
