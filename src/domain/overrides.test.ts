@@ -55,12 +55,22 @@ test('string coercion for no-code tools', () => {
   assert.equal(title.fontWeight, 700);
   assert.equal(find(out, 'card').opacity, 0.25);
   assert.equal(find(out, 'card').strokeWidth, 3);
+  // A spreadsheet's 2025, TRUE and empty cell are the texts they show.
+  for (const [text, shown] of [
+    [2025, '2025'],
+    [-1.5, '-1.5'],
+    [false, 'false'],
+    [null, ''],
+  ] as const) {
+    assert.equal(find(ok(applyOverrides(doc, { title: { text } })), 'title').text, shown);
+  }
   for (const [props, path] of [
     [{ fontSize: '24px' }, 'title.fontSize'],
     [{ fontSize: 0 }, 'title.fontSize'],
     [{ underline: 'yes' }, 'title.underline'],
     [{ underline: 1 }, 'title.underline'],
-    [{ text: 42 }, 'title.text'],
+    [{ text: { value: 42 } }, 'title.text'],
+    [{ text: Number.NaN }, 'title.text'],
     [{ fill: 'bleu' }, 'title.fill'],
     [{ opacity: 1.5 }, 'title.opacity'],
     [{ width: -1 }, 'title.width'],

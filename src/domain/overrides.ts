@@ -42,7 +42,7 @@ type Coercer = (raw: unknown, opts: ApplyOverridesOptions) => Coerced;
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** No-code tools send every value as a string: "24" and " 1.5" are numbers. */
-function toNumber(raw: unknown): number | null {
+export function toNumber(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
   // The length cap keeps the regex's backtracking on a long digit run from costing n².
   if (typeof raw === 'string' && raw.length <= 100 && NUMERIC.test(raw.trim())) return Number(raw.trim());
@@ -57,10 +57,16 @@ const number =
     return ok ? { value: n } : { expected: `a number ${exclusiveMin ? 'greater than' : 'from'} ${min}${exclusiveMin ? ' and at most' : ' to'} ${max}` };
   };
 
-const boolean: Coercer = (raw) => {
-  if (typeof raw === 'boolean') return { value: raw };
+/** true, false, or their strings in any case; null for anything else. */
+export function toBoolean(raw: unknown): boolean | null {
+  if (typeof raw === 'boolean') return raw;
   const s = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  return s === 'true' ? { value: true } : s === 'false' ? { value: false } : { expected: 'true or false' };
+  return s === 'true' ? true : s === 'false' ? false : null;
+}
+
+const boolean: Coercer = (raw) => {
+  const value = toBoolean(raw);
+  return value === null ? { expected: 'true or false' } : { value };
 };
 
 const oneOf =
@@ -73,9 +79,14 @@ const oneOf =
 const color: Coercer = (raw) =>
   isColor(raw) ? { value: raw.trim() } : { expected: 'a colour: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS colour name or transparent' };
 
+/**
+ * A spreadsheet cell holding 2025 or TRUE reaches us as a number or boolean,
+ * and an empty field as null: each is the text it shows.
+ */
 const text: Coercer = (raw) => {
-  const expected = checkText(raw);
-  return expected ? { expected } : { value: raw };
+  const value = raw === null ? '' : (typeof raw === 'number' && Number.isFinite(raw)) || typeof raw === 'boolean' ? String(raw) : raw;
+  const expected = checkText(value);
+  return expected ? { expected } : { value };
 };
 
 const fontFamily: Coercer = (raw, opts) => {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ModificationItem } from '../domain/request-changes.js';
 import { CreateTemplateBodySchema, TemplateDocumentSchema, UpdateTemplateBodySchema } from '../domain/template-schema.js';
 
 /**
@@ -25,16 +26,38 @@ const Changes = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unkno
     'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
 });
 
+const Modifications = Type.Union([Changes, Type.Array(ModificationItem)], {
+  description:
+    'Same as elements (send one or the other), or a Bannerbear-style list: [{"name": "title", "text": "Hello", "color": "#ffffff"}, {"name": "photo", "image_url": "https://…"}]. ' +
+    'In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property.',
+});
+
+const IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
+
+/** The id used in examples; /docs "try it" needs one of your own (GET /templates/all). */
+const EXAMPLE_TEMPLATE_ID = 'tpl_8fJ2kQ9xLmN4pR7s';
+
 export const GenerateBody = Type.Object(
   {
     templateId: Type.Optional(Type.String({ description: 'ID of the template to render (required; a missing one is reported as missing_template_id)' })),
     elements: Type.Optional(Changes),
-    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
-    format: Type.Optional(Type.Union([Type.Literal('png'), Type.Literal('jpeg'), Type.Literal('webp')], { default: 'png' })),
-    quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90' })),
-    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1' })),
+    modifications: Type.Optional(Modifications),
+    format: Type.Optional(
+      Type.Union(
+        IMAGE_FORMATS.map((f) => Type.Literal(f)),
+        { default: 'png', description: `One of ${IMAGE_FORMATS.join(', ')}` },
+      ),
+    ),
+    quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90. A numeric string ("60") is accepted.' })),
+    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1. A numeric string ("0.5") is accepted.' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { templateId: EXAMPLE_TEMPLATE_ID, elements: { title: { text: 'Hello from the API', fill: '#ffffff' } } },
+      { templateId: EXAMPLE_TEMPLATE_ID, modifications: [{ name: 'title', text: 'Hello from Zapier', color: '#ffffff' }], format: 'jpeg', quality: 80 },
+    ],
+  },
 );
 export type GenerateBody = Static<typeof GenerateBody>;
 
@@ -44,51 +67,68 @@ export const PreviewBody = Type.Object(
     templateId: Type.Optional(Type.String({ description: 'ID of a saved template; send this or "template", not both' })),
     template: Type.Optional(TemplateDocumentSchema),
     elements: Type.Optional(Changes),
-    modifications: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'Same as elements; send one or the other' })),
+    modifications: Type.Optional(Modifications),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ templateId: EXAMPLE_TEMPLATE_ID, elements: { title: { text: 'Draft title' } } }] },
 );
 export type PreviewBody = Static<typeof PreviewBody>;
 
-export const GenerateResult = Type.Object({
-  status: Type.Literal('success'),
-  statusCode: Type.Literal(200),
-  message: Type.String(),
-  imageURL: Type.String({ format: 'uri' }),
-  details: Type.Object({
-    dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
-    format: Type.String(),
-    warnings: Type.Optional(
-      Type.Array(
-        Type.Object({
-          element: Type.String({ description: 'The element name (or its path in the document when unnamed).' }),
-          code: Type.Literal('text_overflow'),
-          message: Type.String(),
-        }),
-        {
-          description:
-            'Only present when something was drawn other than as designed: `text_overflow` when a text with `textFit: "shrink"` is still larger than its box at its `minFontSize` (the image is made and charged; the text overflows its box).',
-        },
+export const GenerateResult = Type.Object(
+  {
+    status: Type.Literal('success'),
+    statusCode: Type.Literal(200),
+    message: Type.String(),
+    imageURL: Type.String({ format: 'uri' }),
+    details: Type.Object({
+      dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
+      format: Type.String(),
+      warnings: Type.Optional(
+        Type.Array(
+          Type.Object({
+            element: Type.String({ description: 'The element name (or its path in the document when unnamed).' }),
+            code: Type.Literal('text_overflow'),
+            message: Type.String(),
+          }),
+          {
+            description:
+              'Only present when something was drawn other than as designed: `text_overflow` when a text with `textFit: "shrink"` is still larger than its box at its `minFontSize` (the image is made and charged; the text overflows its box).',
+          },
+        ),
       ),
-    ),
-  }),
-  usage: Type.Object({
-    previousCredits: Type.Integer(),
-    creditsUsed: Type.Integer(),
-    remainingCredits: Type.Integer(),
-  }),
-  requestCompletionTime: Type.String({ examples: ['37 ms'] }),
-  timestamp: Type.String({ format: 'date-time' }),
-});
+    }),
+    usage: Type.Object({
+      previousCredits: Type.Integer(),
+      creditsUsed: Type.Integer(),
+      remainingCredits: Type.Integer(),
+    }),
+    requestCompletionTime: Type.String({ examples: ['37 ms'] }),
+    timestamp: Type.String({ format: 'date-time' }),
+  },
+  {
+    description: 'The image was generated and 1 credit charged',
+    examples: [
+      {
+        status: 'success',
+        statusCode: 200,
+        message: 'Image generated successfully.',
+        imageURL: 'https://imprint.example.com/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png',
+        details: { dimensions: { width: 1200, height: 630 }, format: 'png' },
+        usage: { previousCredits: 100, creditsUsed: 1, remainingCredits: 99 },
+        requestCompletionTime: '37 ms',
+        timestamp: '2026-01-15T09:30:00.000Z',
+      },
+    ],
+  },
+);
 
 export const TemplateSummary = Type.Object({
-  id: Type.String(),
+  id: Type.String({ examples: [EXAMPLE_TEMPLATE_ID] }),
   name: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
-export const TemplateIdParams = Type.Object({ templateId: Type.String({ minLength: 1 }) });
+export const TemplateIdParams = Type.Object({ templateId: Type.String({ minLength: 1, examples: [EXAMPLE_TEMPLATE_ID] }) });
 
 export const ListTemplatesQuery = Type.Object(
   {
@@ -99,9 +139,20 @@ export const ListTemplatesQuery = Type.Object(
 );
 export type ListTemplatesQuery = Static<typeof ListTemplatesQuery>;
 
-export const ElementsResult = Type.Object({
-  elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
-});
+export const ElementsResult = Type.Object(
+  { elements: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())) },
+  {
+    examples: [
+      {
+        elements: {
+          background: { width: 1200, height: 630, fill: '#0f172a', scaleX: 1, scaleY: 1, angle: 0, opacity: 1 },
+          title: { width: 900, height: 54, fill: '#ffffff', text: 'Hello Imprint', fontSize: 48, fontFamily: 'Inter', textAlign: 'left', opacity: 1 },
+          photo: { width: 400, height: 400, src: 'https://imprint.example.com/assets/ast_1234/file', opacity: 1 },
+        },
+      },
+    ],
+  },
+);
 
 export const OverrideFormResult = Type.Object({
   elements: Type.Array(

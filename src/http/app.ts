@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
 import { LIMITS } from '../domain/object-properties.js';
@@ -15,10 +15,12 @@ import { ErrorBody } from './api-schemas.js';
 import { Drain } from './drain.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
+import { finishOpenapi } from './openapi-document.js';
 import { countRejections, type PrometheusMetrics } from './prometheus-metrics.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitCheck, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 import { registerRoutes } from './routes.js';
 import { registerMetricsRoutes } from './routes/metrics-routes.js';
+import { schemaValidator } from './schema-validator.js';
 import { SAFE_METHODS, SessionCookies } from './session-cookie.js';
 
 export interface AppOptions {
@@ -98,14 +100,14 @@ export async function buildApp(given: AppOptions) {
     logger: options.logger ?? false,
     // Errors raised before a route runs still answer in the catalog's shape.
     clientErrorHandler: (err, socket) => writeClientError(err, socket, `req_${randomBase62(16)}`),
-    frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error)),
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error, options.bodyLimitBytes)),
     bodyLimit: options.bodyLimitBytes,
     genReqId: () => `req_${randomBase62(16)}`,
     // Request ids are ours: a client-sent header must not be able to forge log correlation.
     requestIdHeader: false,
     trustProxy: trustProxyOption(options.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(schemaValidator);
   // Every body we accept is JSON; Fastify's built-in text/plain parser would turn a
   // form-encoded or plain body into a confusing validation error instead of a 415.
   app.removeContentTypeParser('text/plain');
@@ -188,7 +190,7 @@ export async function buildApp(given: AppOptions) {
   }
 
   app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error as Error);
+    const apiError = toApiError(error as Error, options.bodyLimitBytes);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
@@ -215,7 +217,10 @@ export async function buildApp(given: AppOptions) {
       info: {
         title: 'Imprint API',
         version: '1.0.0',
-        description: 'Render images from Fabric.js design templates. Each generated image costs 1 credit.',
+        description:
+          'Render images from Fabric.js design templates. Each generated image costs 1 credit; a failed request costs nothing. ' +
+          'Numbers and booleans in a JSON body may also be sent as strings ("60", "0.5", "true"), as no-code tools send them. ' +
+          'Errors are JSON with a stable `code` (see the README for every code and its status).',
       },
       components: {
         securitySchemes: {
@@ -230,15 +235,17 @@ export async function buildApp(given: AppOptions) {
       },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (document) => finishOpenapi('openapiObject' in document ? document.openapiObject : document.swaggerObject, { publicUrl: options.deps.publicUrl }),
   });
   app.addSchema(ErrorBody);
   await registerRoutes(app, options, auth);
   if (metrics) registerMetricsRoutes(app, metrics, options.metricsToken);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API' } });
+  // No proxy: "try it" calls PUBLIC_URL (the document's server) straight from the browser, and the key never leaves for a third party.
+  await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API', proxyUrl: '' } });
   app.addHook('onSend', async (request, reply, payload) => {
     if (DOCS_PATH.test(request.url) && typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
-      reply.header('Content-Security-Policy', docsCsp(payload));
+      reply.header('Content-Security-Policy', docsCsp(payload, options.deps.publicUrl));
     }
     return payload;
   });
@@ -258,10 +265,11 @@ export function principalOf(request: FastifyRequest): Principal {
  * the one inline bootstrap script (allowed by hash, computed from the page
  * itself so a plugin upgrade cannot silently break it), inline styles (its Vue
  * components set style attributes and inject <style>), the spec fetch and
- * "try it" requests to this server (connect-src self), and data: images/fonts.
+ * "try it" requests to this server (self, and PUBLIC_URL, the document's
+ * server, when the page was opened under another name), and data: images/fonts.
  * Nothing external: the reference must work offline.
  */
-function docsCsp(html: string): string {
+function docsCsp(html: string, publicUrl: string): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`,
   );
@@ -271,7 +279,7 @@ function docsCsp(html: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self' ${new URL(publicUrl).origin}`,
     "base-uri 'none'",
     "form-action 'none'",
     "object-src 'none'",

@@ -1,11 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ErrorCode, type FieldError } from '../domain/errors.js';
+import { ApiError, megabytes, type ErrorCode, type FieldError } from '../domain/errors.js';
 
 /** Fastify's own failures, mapped onto our catalog so no error ever leaves in Fastify's shape. */
 const FASTIFY_CODES: Record<string, { code: ApiError['code']; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is larger than this server accepts (BODY_LIMIT).' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as JSON with the header Content-Type: application/json.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The body is empty; send a JSON object.' },
@@ -39,14 +38,18 @@ interface ValidationIssue {
   message?: string;
 }
 
-export function toApiError(error: FastifyError | ApiError | Error): ApiError {
+/** `bodyLimitBytes` lets a 413 say the limit in MB; without it the message names the setting only. */
+export function toApiError(error: FastifyError | ApiError | Error, bodyLimitBytes?: number): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413) {
+    const limit = bodyLimitBytes === undefined ? 'this server accepts' : `the ${megabytes(bodyLimitBytes)} limit`;
+    return new ApiError('payload_too_large', `The request body is larger than ${limit} (BODY_LIMIT).`);
+  }
   if (fastifyError.validation) return fromValidation(fastifyError.validation, fastifyError.validationContext ?? 'body');
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (known) return new ApiError(known.code, known.message);
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) return new ApiError('invalid_request', 'The request could not be parsed.');
-  if (fastifyError.statusCode === 413) return new ApiError('payload_too_large', FASTIFY_CODES.FST_ERR_CTP_BODY_TOO_LARGE.message);
   if (fastifyError.statusCode === 415) return new ApiError('unsupported_media_type', FASTIFY_CODES.FST_ERR_CTP_INVALID_MEDIA_TYPE.message);
   const status = fastifyError.statusCode ?? 0;
   if (fastifyError.code?.startsWith('FST_ERR_') && status >= 400 && status < 500) return apiErrorForStatus(status, fastifyError.message);

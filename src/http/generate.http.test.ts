@@ -268,6 +268,8 @@ describe('payload limit', () => {
       });
       assert.equal(res.statusCode, 413);
       assert.equal(res.json().code, 'payload_too_large');
+      // The limit in the unit people set and read it in: 2048 bytes is 0.002 MB.
+      assert.equal(res.json().message, 'The request body is larger than the 0.002 MB limit (BODY_LIMIT).');
     } finally {
       await t.close();
     }

@@ -13,6 +13,7 @@ import { registerSignedUrlRoutes } from './routes/signed-url-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
 import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
+import { RAW_BODY } from './openapi-document.js';
 
 export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
   registerAuthRoutes(app, options, auth);
@@ -34,6 +35,16 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
   const out: Record<number, unknown> = {};
   for (const status of [401, 429, ...statuses]) out[status] = Type.Ref('Error');
   return out;
+}
+
+/** A response whose body is a file in one of `mediaTypes`, documented as such rather than as JSON. */
+export function fileResponse(description: string, mediaTypes: readonly string[]) {
+  return Type.Unsafe<Buffer>({ description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) });
+}
+
+/** Spread into a route's schema whose body is a raw file (parsed by its own content-type parser, never validated as JSON). */
+export function rawBody(description: string, mediaTypes: readonly string[]): Record<string, unknown> {
+  return { [RAW_BODY]: { description, mediaTypes } };
 }
 
 /** Either an API key or the web app's session cookie. */

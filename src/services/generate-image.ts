@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
 import { applyOverrides } from '../domain/overrides.js';
+import { requestChanges, type ChangesInput } from '../domain/request-changes.js';
 import { imageSources } from '../domain/elements.js';
 import type { Account } from '../store/store.js';
 import { readAssetImages } from './manage-assets.js';
@@ -24,10 +25,8 @@ export function imageIdFor(accountId: string, data: Uint8Array): string {
   return createHash('sha256').update(accountId).update(Uint8Array.of(0)).update(data).digest('hex').slice(0, 40);
 }
 
-export interface GenerateInput {
+export interface GenerateInput extends ChangesInput {
   templateId?: string;
-  elements?: Record<string, unknown>;
-  modifications?: Record<string, unknown>;
   format?: 'png' | 'jpeg' | 'webp';
   quality?: number;
   scale?: number;
@@ -69,13 +68,8 @@ export async function generateImage(
   if (!templateId) {
     throw new ApiError('missing_template_id', 'The request body needs "templateId": the id of the template to render. List your templates with GET /templates/all.');
   }
-  if (input.elements !== undefined && input.modifications !== undefined) {
-    throw new ApiError('invalid_request', 'Send the changes under either "elements" or "modifications", not both.', {
-      errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
-    });
-  }
+  const changes = requestChanges(input);
   const template = input.revision === undefined ? await getTemplate(deps, account.id, templateId) : await getTemplateRevision(deps, account.id, templateId, input.revision);
-  const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
   const cost = checkRenderBudget(deps, applied.document, input.scale);

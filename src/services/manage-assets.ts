@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { assetIdOf, assetUrl } from '../domain/asset-ref.js';
 import { imageSources, imageUses } from '../domain/elements.js';
-import { ApiError, type FieldError } from '../domain/errors.js';
+import { ApiError, megabytes, type FieldError } from '../domain/errors.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { ImageFetchError } from '../fetch/image-fetch-error.js';
 import { inspectImage, sniffImageFormat, type ImageFormat } from '../fetch/image-inspect.js';
@@ -25,6 +25,8 @@ export const DEFAULT_ASSET_LIMITS: AssetLimits = { maxBytes: 10 * 1024 * 1024, q
 
 /** The raster formats both the editor's canvas and the renderer's Skia draw (a GIF draws its first frame in both). */
 const CONTENT_TYPES: Partial<Record<ImageFormat, string>> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+/** The types POST /assets takes, for its documentation. */
+export const ASSET_MEDIA_TYPES = Object.values(CONTENT_TYPES) as string[];
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 export const ASSET_CONTENT_TYPES = Object.values(CONTENT_TYPES);
 
@@ -57,10 +59,6 @@ export function assetIdFor(accountId: string, data: Uint8Array): string {
   return `ast_${createHash('sha256').update(accountId).update(Uint8Array.of(0)).update(data).digest('hex').slice(0, 32)}`;
 }
 
-function mb(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
-
 /**
  * Checks the bytes against the declared type and decodes them once, so a file
  * that passes here is one the renderer can draw. The client's Content-Type
@@ -68,7 +66,7 @@ function mb(bytes: number): string {
  */
 async function inspectUpload(declaredType: string, data: Buffer, limits: AssetLimits): Promise<{ contentType: string; width: number; height: number }> {
   if (data.length === 0) throw new ApiError('invalid_asset', 'The body is empty. Send the image file as the raw body, e.g. curl --data-binary @photo.png.');
-  if (data.length > limits.maxBytes) throw new ApiError('payload_too_large', `The file is larger than the ${mb(limits.maxBytes)} asset limit (ASSET_MAX_BYTES).`);
+  if (data.length > limits.maxBytes) throw new ApiError('payload_too_large', `The file is larger than the ${megabytes(limits.maxBytes)} asset limit (ASSET_MAX_BYTES).`);
   const declared = declaredType.split(';')[0].trim().toLowerCase();
   const sniffed = sniffImageFormat(data);
   if (declared === 'image/svg+xml' || sniffed === 'svg') throw new ApiError('unsupported_media_type', SVG_HINT);
@@ -122,7 +120,7 @@ export async function uploadAsset(
 function quotaExceeded(used: number, limits: AssetLimits): ApiError {
   return new ApiError(
     'asset_quota_exceeded',
-    `This account's assets use ${mb(used)} of its ${mb(limits.quotaBytes)} (ASSET_QUOTA_MB); this file does not fit. Delete assets you no longer use (DELETE /assets/{assetId}).`,
+    `This account's assets use ${megabytes(used)} of its ${megabytes(limits.quotaBytes)} (ASSET_QUOTA_MB); this file does not fit. Delete assets you no longer use (DELETE /assets/{assetId}).`,
   );
 }
 

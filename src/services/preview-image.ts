@@ -1,5 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 import { applyOverrides } from '../domain/overrides.js';
+import { requestChanges, type ChangesInput } from '../domain/request-changes.js';
 import type { RenderOutput } from '../render/render-document.js';
 import type { Account } from '../store/store.js';
 import { checkTemplate } from './check-template.js';
@@ -7,12 +8,10 @@ import { getTemplate } from './manage-templates.js';
 import { renderUnpaid } from './render-template.js';
 import type { ServiceDeps } from './service-deps.js';
 
-export interface PreviewInput {
+export interface PreviewInput extends ChangesInput {
   templateId?: string;
   /** An unsaved document, validated exactly as a save would validate it. */
   template?: unknown;
-  elements?: Record<string, unknown>;
-  modifications?: Record<string, unknown>;
 }
 
 /**
@@ -32,13 +31,8 @@ export async function previewImage(deps: ServiceDeps, account: Account, input: P
   if (!templateId && input.template === undefined) {
     throw new ApiError('missing_template_id', 'The request body needs "templateId" (a saved template) or "template" (an unsaved document) to preview.');
   }
-  if (input.elements !== undefined && input.modifications !== undefined) {
-    throw new ApiError('invalid_request', 'Send the changes under either "elements" or "modifications", not both.', {
-      errors: [{ path: 'modifications', message: 'not allowed together with "elements"' }],
-    });
-  }
+  const changes = requestChanges(input);
   const document = templateId ? (await getTemplate(deps, account.id, templateId)).document : await checkTemplate(deps, account.id, input.template);
-  const changes = input.elements ?? input.modifications ?? {};
   const applied = applyOverrides(document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
   return renderUnpaid(deps, account.id, applied.document, { format: 'png', scale: 1 }, 'previews are free');

@@ -14,7 +14,7 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     '/account',
     {
       config: { auth: 'read' },
-      schema: { summary: 'Read the account and its credit balance', tags, security: bearer, response: { 200: AccountResult, ...errorResponses() } },
+      schema: { operationId: 'getAccount', summary: 'Read the account and its credit balance', tags, security: bearer, response: { 200: AccountResult, ...errorResponses() } },
     },
     async (request) => {
       // Re-read rather than use the auth snapshot: the balance must be current.
@@ -28,6 +28,7 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'listLedgerEntries',
         summary: 'The credit ledger, newest first',
         description: "Every grant, charge and refund. Page with `cursor` = the previous page's nextCursor.",
         tags,
@@ -60,6 +61,7 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'listGeneratedImages',
         summary: 'Generated images, newest first',
         description:
           "The account's images with their template, request id and URL. Identical bytes are stored once, so a repeated render appears once. Page with `cursor` = the previous page's nextCursor.",
@@ -76,7 +78,7 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     '/account/keys',
     {
       config: { auth: 'read' },
-      schema: { summary: 'List API keys', tags, security: bearer, response: { 200: Type.Array(ApiKeyView), ...errorResponses() } },
+      schema: { operationId: 'listApiKeys', summary: 'List API keys', tags, security: bearer, response: { 200: Type.Array(ApiKeyView), ...errorResponses() } },
     },
     async (request) => (await listApiKeys(deps, principalOf(request).account.id)).map(describeKey),
   );
@@ -92,6 +94,7 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
         done();
       },
       schema: {
+        operationId: 'createApiKey',
         summary: 'Create an API key',
         description:
           'The key is in the response once; only its hash is stored. Creation is limited per account per hour (RATE_LIMIT_KEY_CREATE) and an account holds at most MAX_API_KEYS active keys (409 too_many_api_keys: revoke one first).',
@@ -111,7 +114,14 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     '/account/keys/:keyId',
     {
       config: { auth: 'read' },
-      schema: { summary: 'Revoke an API key (immediate)', tags, security: bearer, params: KeyIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
+      schema: {
+        operationId: 'revokeApiKey',
+        summary: 'Revoke an API key (immediate)',
+        tags,
+        security: bearer,
+        params: KeyIdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
     },
     async (request, reply) => {
       await revokeApiKey(deps, principalOf(request).account.id, request.params.keyId);

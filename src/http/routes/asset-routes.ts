@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AssetIdParams, AssetsResult, AssetView, UsageQuery } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { sendError, toApiError } from '../error-reply.js';
-import { bearer, errorResponses } from '../routes.js';
-import { ApiError } from '../../domain/errors.js';
-import { deleteAsset, describeAsset, listAssets, readAsset, uploadAsset, type AssetLimits } from '../../services/manage-assets.js';
+import { bearer, errorResponses, fileResponse, rawBody } from '../routes.js';
+import { ApiError, megabytes } from '../../domain/errors.js';
+import { ASSET_MEDIA_TYPES, deleteAsset, describeAsset, listAssets, readAsset, uploadAsset, type AssetLimits } from '../../services/manage-assets.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
@@ -30,9 +30,7 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
       return sendError(
         request,
         reply,
-        tooLarge
-          ? new ApiError('payload_too_large', `The file is larger than the ${Math.round((limits.maxBytes / 1048576) * 10) / 10} MB asset limit (ASSET_MAX_BYTES).`)
-          : apiError,
+        tooLarge ? new ApiError('payload_too_large', `The file is larger than the ${megabytes(limits.maxBytes)} asset limit (ASSET_MAX_BYTES).`) : apiError,
       );
     });
 
@@ -42,11 +40,13 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
         config: { auth: 'read' },
         bodyLimit: limits.maxBytes,
         schema: {
+          operationId: 'uploadAsset',
           summary: 'Upload an image asset',
           description:
             'Send the file as the raw body with its Content-Type (image/png, image/jpeg, image/webp or image/gif); the bytes must be of that type. SVG is refused: the editor imports SVG files as shapes. Uploading the same file again returns the same asset. Use its `url` as an image `src` in templates or in POST /image/generate: the renderer reads it from storage, never over HTTP.',
           tags,
           security: bearer,
+          ...rawBody('The image file; its bytes must be of the type Content-Type names.', ASSET_MEDIA_TYPES),
           response: { 200: AssetView, 201: AssetView, ...errorResponses(400, 409, 413, 415) },
         },
       },
@@ -66,6 +66,7 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'listAssets',
         summary: "List the account's assets, newest first",
         description: "Page with `cursor` = the previous page's nextCursor.",
         tags,
@@ -85,12 +86,13 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getAsset',
         summary: 'Download an asset',
         description: 'The stored bytes with their sniffed type. Needs the key or the session of the account that uploaded it.',
         tags,
         security: bearer,
         params: AssetIdParams,
-        response: { 200: Type.Unknown(), 304: NOT_MODIFIED, ...errorResponses(404) },
+        response: { 200: fileResponse('The image as uploaded', ASSET_MEDIA_TYPES), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -113,6 +115,7 @@ export async function registerAssetRoutes(app: ImprintApp, deps: ServiceDeps, li
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'deleteAsset',
         summary: 'Delete an asset',
         description: 'Refused with 409 asset_in_use while a template draws it; the message names the templates.',
         tags,

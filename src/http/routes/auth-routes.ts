@@ -13,7 +13,7 @@ const tags = ['Sign-in'];
 /** Code points are checked by the service; this only bounds the bytes scrypt is handed. */
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
 const Email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH + 16 });
-const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'The token from a one-time link' });
+const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'The token from a one-time link', examples: ['q3Xv8N0bT5mK2wR7yL1cJ9fH4dS6aG0eP8uZ3iO5nB2'] });
 
 const SignedInView = Type.Object({
   signedIn: Type.Literal(true),
@@ -82,7 +82,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
   app.get(
     '/auth/session',
     {
-      schema: { summary: 'Who is signed in, with the CSRF token for writes', tags, response: { 200: SessionView, ...errorResponses() } },
+      schema: { operationId: 'getSession', summary: 'Who is signed in, with the CSRF token for writes', tags, response: { 200: SessionView, ...errorResponses() } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -101,6 +101,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     {
       onRequest: [checkOrigin, perIp(signupPolicy)],
       schema: {
+        operationId: 'signUp',
         summary: 'Create an account and sign in',
         description: `SIGNUP=open: anyone; invite: needs \`invite\` from a link made by \`npx imprint invites create\`; closed: 403 signup_closed. The account starts with SIGNUP_CREDITS credits.`,
         tags,
@@ -120,6 +121,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     {
       onRequest: [checkOrigin, perIp(attemptPolicy)],
       schema: {
+        operationId: 'signIn',
         summary: 'Sign in with email and password',
         description:
           'An unknown email and a wrong password get the same 401 invalid_credentials in the same time. Failures are throttled per email and per address with a doubling wait (429 + Retry-After).',
@@ -142,6 +144,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     {
       onRequest: [checkOrigin, perIp(attemptPolicy)],
       schema: {
+        operationId: 'resetPassword',
         summary: 'Set a new password with a one-time reset link, and sign in',
         description: 'The link comes from `npx imprint users reset-password --email E`. It works once and ends every session of the user.',
         tags,
@@ -162,7 +165,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     '/auth/signout',
     {
       onRequest: [checkOrigin],
-      schema: { summary: 'Sign out this browser', tags, response: { 204: Type.Null(), ...errorResponses(403) } },
+      schema: { operationId: 'signOut', summary: 'Sign out this browser', tags, response: { 204: Type.Null(), ...errorResponses(403) } },
     },
     async (request, reply) => {
       const signedIn = await current(request, reply, true);
@@ -176,7 +179,12 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     '/auth/signout-all',
     {
       onRequest: [checkOrigin],
-      schema: { summary: 'Sign out every browser of this user', tags, response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(403) } },
+      schema: {
+        operationId: 'signOutEverywhere',
+        summary: 'Sign out every browser of this user',
+        tags,
+        response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(403) },
+      },
     },
     async (request, reply) => {
       const signedIn = await current(request, reply, true);
@@ -191,6 +199,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     {
       onRequest: [checkOrigin],
       schema: {
+        operationId: 'changePassword',
         summary: 'Change the password; every other session ends',
         tags,
         body: Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false }),

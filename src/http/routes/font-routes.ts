@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf, type ImprintApp } from '../app.js';
-import { bearer, errorResponses } from '../routes.js';
+import { bearer, errorResponses, fileResponse, rawBody } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { deleteFont, listFonts, readFontFile, uploadFont } from '../../services/manage-fonts.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
@@ -31,6 +31,7 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'uploadFont',
         summary: 'Upload a font',
         description:
           'Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family.',
@@ -41,6 +42,7 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
           weight: Type.Optional(Type.Integer({ minimum: 100, maximum: 900, default: 400 })),
           style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { default: 'normal' })),
         }),
+        ...rawBody('The font file (TTF, OTF, WOFF or WOFF2); its format is read from the bytes.', FONT_TYPES),
         response: { 201: FontView, ...errorResponses(400, 413, 415) },
       },
     },
@@ -61,7 +63,7 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     '/fonts',
     {
       config: { auth: 'read' },
-      schema: { summary: "List the account's fonts", tags, security: bearer, response: { 200: Type.Array(FontView), ...errorResponses() } },
+      schema: { operationId: 'listFonts', summary: "List the account's fonts", tags, security: bearer, response: { 200: Type.Array(FontView), ...errorResponses() } },
     },
     async (request) => (await listFonts(deps, principalOf(request).account.id)).map(view),
   );
@@ -71,12 +73,13 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getFontFile',
         summary: "Download one of the account's font files",
         description: "The bytes as uploaded. The editor loads them with the FontFace API so it measures text with the renderer's font.",
         tags,
         security: bearer,
         params: Type.Object({ fontId: Type.String() }),
-        response: { 200: Type.Unknown(), ...errorResponses(404) },
+        response: { 200: fileResponse('The font file as uploaded', ['font/ttf', 'font/otf', 'font/woff', 'font/woff2']), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -90,7 +93,14 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     '/fonts/:fontId',
     {
       config: { auth: 'read' },
-      schema: { summary: 'Delete a font', tags, security: bearer, params: Type.Object({ fontId: Type.String() }), response: { 204: Type.Null(), ...errorResponses(404) } },
+      schema: {
+        operationId: 'deleteFont',
+        summary: 'Delete a font',
+        tags,
+        security: bearer,
+        params: Type.Object({ fontId: Type.String() }),
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
     },
     async (request, reply) => {
       await deleteFont(deps, principalOf(request).account.id, request.params.fontId);

@@ -1,7 +1,6 @@
-import { Type } from '@sinclair/typebox';
 import { GalleryResult, StarterIdParams } from '../api-schemas.js';
 import type { ImprintApp } from '../app.js';
-import { bearer, errorResponses } from '../routes.js';
+import { bearer, errorResponses, fileResponse } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { bundledFontFamilies } from '../../render/fonts/font-registry.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
@@ -27,6 +26,7 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'listStarterTemplates',
         summary: 'List the starter templates',
         description: 'Ready-made designs to start from. Copy one with POST /templates (name and template); it costs nothing.',
         tags,
@@ -46,12 +46,13 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getStarterTemplatePreview',
         summary: 'Preview of a starter template',
         description: 'PNG drawn by the renderer, at most 480 px on its longer side.',
         tags,
         security: bearer,
         params: StarterIdParams,
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png' }), 304: NOT_MODIFIED, ...errorResponses(404) },
+        response: { 200: fileResponse('The preview image', ['image/png']), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

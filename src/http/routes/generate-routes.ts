@@ -12,6 +12,7 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'generate' },
       schema: {
+        operationId: 'generateImage',
         summary: 'Generate an image',
         description:
           'Renders the template with the given changes and returns the URL of the PNG. Costs 1 credit; failures cost nothing. ' +

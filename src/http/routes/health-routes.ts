@@ -3,14 +3,19 @@ import type { AppOptions, ImprintApp } from '../app.js';
 import { ApiError } from '../../domain/errors.js';
 
 export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void {
-  app.get('/healthz', { schema: { summary: 'Liveness', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { schema: { operationId: 'getLiveness', summary: 'Liveness', tags: ['Operations'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
         summary: 'Readiness: the database answers and the render workers are warm',
         tags: ['Operations'],
         response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') },

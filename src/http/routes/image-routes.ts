@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ImprintApp } from '../app.js';
 import type { ImageRecord } from '../../store/store.js';
+import { fileResponse } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
@@ -20,10 +21,13 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
     '/images/:file',
     {
       schema: {
+        operationId: 'getImage',
         summary: 'Download a generated image',
         tags: ['Images'],
-        params: Type.Object({ file: Type.String() }),
-        response: { 304: NOT_MODIFIED, 404: Type.Ref('Error') },
+        params: Type.Object({
+          file: Type.String({ description: 'The file name from an imageURL: 40 hex digits and the extension', examples: ['5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png'] }),
+        }),
+        response: { 200: fileResponse('The image, cacheable forever (its URL hashes its bytes)', Object.values(CONTENT_TYPES)), 304: NOT_MODIFIED, 404: Type.Ref('Error') },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,7 @@
-import { Type } from '@sinclair/typebox';
 import { PreviewBody } from '../api-schemas.js';
 import { principalOf, type AppOptions, type ImprintApp } from '../app.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitPolicy } from '../rate-limiter.js';
-import { bearer, errorResponses } from '../routes.js';
+import { bearer, errorResponses, fileResponse } from '../routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from '../../domain/preview-limits.js';
 import { previewImage } from '../../services/preview-image.js';
@@ -17,6 +16,7 @@ export function registerPreviewRoutes(app: ImprintApp, options: AppOptions): voi
     {
       config: { auth: 'generate' },
       schema: {
+        operationId: 'previewImage',
         summary: 'Preview an image (free)',
         description:
           'Renders a saved template (templateId) or an unsaved document (template), with optional changes, exactly as POST /image/generate would, ' +
@@ -26,7 +26,7 @@ export function registerPreviewRoutes(app: ImprintApp, options: AppOptions): voi
         security: bearer,
         body: PreviewBody,
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PNG' }),
+          200: fileResponse('The rendered PNG', ['image/png']),
           ...errorResponses(400, 404, 413, 415, 422, 503),
         },
       },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CreateTemplateBody, ElementsResult, ListTemplatesQuery, OverrideFormResult, TemplateFull, TemplateIdParams, TemplateSummary, UpdateTemplateBody } from '../api-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
-import { bearer, errorResponses } from '../routes.js';
+import { bearer, errorResponses, fileResponse } from '../routes.js';
 import { listBasicElements } from '../../domain/elements.js';
 import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
@@ -36,6 +36,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'listTemplates',
         summary: 'List all templates',
         tags,
         security: bearer,
@@ -51,6 +52,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getTemplateElements',
         summary: 'Retrieve template elements',
         description: 'Every named element with its properties (contract §2.2). Costs no credits.',
         tags,
@@ -67,6 +69,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getTemplateElementValues',
         summary: 'Retrieve the editable value of each element',
         description: '`src` for images, `text` for text, `fill` for every other kind.',
         tags,
@@ -83,6 +86,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getTemplateElementFields',
         summary: 'Describe what each element accepts',
         description:
           'For building a form: every named element with each property POST /image/generate accepts for it, its type (number with its range, colour, text, boolean, one of a list, font with the families this account may use, image URL) and the current value. Costs no credits.',
@@ -104,6 +108,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'createTemplate',
         summary: 'Create a template',
         description: "The template is Fabric's canvas.toJSON() (export with toObject(['name'])) plus width and height. It is validated on save.",
         tags,
@@ -124,7 +129,14 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     '/templates/:templateId',
     {
       config: { auth: 'read' },
-      schema: { summary: 'Get a template document', tags, security: bearer, params: TemplateIdParams, response: { 200: TemplateFull, ...errorResponses(404) } },
+      schema: {
+        operationId: 'getTemplate',
+        summary: 'Get a template document',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        response: { 200: TemplateFull, ...errorResponses(404) },
+      },
     },
     async (request) => full(await getTemplate(deps, principalOf(request).account.id, request.params.templateId)),
   );
@@ -134,6 +146,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'updateTemplate',
         summary: 'Update a template',
         tags,
         security: bearer,
@@ -156,6 +169,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'getTemplateThumbnail',
         summary: 'Get a template thumbnail',
         description:
           `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
@@ -164,7 +178,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
         security: bearer,
         params: TemplateIdParams,
         querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) }),
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 304: NOT_MODIFIED, ...errorResponses(404) },
+        response: { 200: fileResponse('The thumbnail', ['image/webp']), 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -182,7 +196,14 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     '/templates/:templateId',
     {
       config: { auth: 'read' },
-      schema: { summary: 'Delete a template', tags, security: bearer, params: TemplateIdParams, response: { 204: Type.Null(), ...errorResponses(404) } },
+      schema: {
+        operationId: 'deleteTemplate',
+        summary: 'Delete a template',
+        tags,
+        security: bearer,
+        params: TemplateIdParams,
+        response: { 204: Type.Null(), ...errorResponses(404) },
+      },
     },
     async (request, reply) => {
       const { account } = principalOf(request);

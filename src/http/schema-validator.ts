@@ -1,0 +1,91 @@
+import { Kind, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { ValueError } from '@sinclair/typebox/errors';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifySchemaCompiler } from 'fastify';
+import { toBoolean, toNumber } from '../domain/overrides.js';
+
+/**
+ * Fastify's validator for every route: TypeBox checks the value against the
+ * route's schema, the same schema /openapi.json documents.
+ *
+ * No-code tools (Zapier, Make, n8n, Pipedream) send every value as a string,
+ * so a body field the schema types as a number or boolean also takes its
+ * string form ("60", "0.5", "true"). Only a body that fails as sent is
+ * coerced, and only scalars whose schema says number, integer or boolean: a
+ * numeric string is never truncated ("60.5" for an integer still fails), and
+ * nothing becomes a string, an array or an object. Query strings and path
+ * parameters are strings by nature; TypeBox's own conversion serves them.
+ */
+export const schemaValidator: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = TypeCompiler.Compile(schema);
+  return (input: unknown) => {
+    let value = httpPart === 'body' ? input : Value.Convert(schema, input);
+    if (httpPart === 'body' && !check.Check(value)) value = coerceScalars(schema, value);
+    if (check.Check(value)) return { value };
+    return { error: [...check.Errors(value)].slice(0, 100).map(describe) as unknown as Error };
+  };
+};
+
+/** The numbers and booleans no-code tools send as strings, turned back into what `schema` asks for. */
+function coerceScalars(schema: TSchema, value: unknown): unknown {
+  switch (schema[Kind]) {
+    case 'Number':
+    case 'Integer':
+      return typeof value === 'string' ? (toNumber(value) ?? value) : value;
+    case 'Boolean':
+      return typeof value === 'string' ? (toBoolean(value) ?? value) : value;
+    case 'Object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const record = value as Record<string, unknown>;
+      for (const [key, property] of Object.entries(schema.properties as Record<string, TSchema>)) {
+        if (Object.hasOwn(record, key)) record[key] = coerceScalars(property, record[key]);
+      }
+      return record;
+    }
+    case 'Array':
+      return Array.isArray(value) ? value.map((item) => coerceScalars(schema.items as TSchema, item)) : value;
+    case 'Union': {
+      const variants = schema.anyOf as TSchema[];
+      if (variants.some((variant) => Value.Check(variant, value))) return value;
+      for (const variant of variants) {
+        const coerced = coerceScalars(variant, structuredClone(value));
+        if (Value.Check(variant, coerced)) return coerced;
+      }
+      return value;
+    }
+    default:
+      return value;
+  }
+}
+
+interface Issue {
+  instancePath: string;
+  message: string;
+}
+
+/**
+ * TypeBox reports a failed union as "Expected union value", which tells a
+ * caller nothing: a union of literals names its allowed values instead, and
+ * any other union reports the errors of the variant that has the value's shape.
+ */
+function describe(error: ValueError): Issue {
+  const schema = error.schema;
+  if (schema[Kind] !== 'Union') return { instancePath: error.path, message: error.message };
+  const variants = schema.anyOf as TSchema[];
+  if (variants.every((variant) => variant[Kind] === 'Literal')) {
+    const allowed = variants.map((variant) => String(variant.const));
+    return { instancePath: error.path, message: `must be one of ${allowed.join(', ')} (got ${JSON.stringify(error.value)?.slice(0, 60)})` };
+  }
+  const shaped = variants.find((variant) => sameShape(variant, error.value));
+  const inner = shaped ? Value.Errors(shaped, error.value).First() : undefined;
+  if (inner) return describe({ ...inner, path: `${error.path}${inner.path}` });
+  const shapes = [...new Set(variants.map((variant) => String(variant.type ?? variant[Kind]).toLowerCase()))];
+  return { instancePath: error.path, message: `must be ${shapes.join(' or ')}` };
+}
+
+function sameShape(schema: TSchema, value: unknown): boolean {
+  if (Array.isArray(value)) return schema[Kind] === 'Array';
+  if (typeof value === 'object' && value !== null) return schema[Kind] === 'Object' || schema[Kind] === 'Record';
+  return false;
+}
