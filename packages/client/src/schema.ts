@@ -78,6 +78,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/signed-urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign an image URL
+         * @description Builds the signed URL for a template and changes with one of your URL keys, checking the changes as a render would. Free: nothing is rendered until the URL is opened.
+         */
+        post: operations["signImageUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/url-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List URL keys */
+        get: operations["listUrlKeys"];
+        put?: never;
+        /**
+         * Create a URL key
+         * @description A key for signing image URLs: {id, secret}. The secret is in this response once; it is not an API key and opens nothing else. At most 20 active URL keys per account (409 too_many_url_keys).
+         */
+        post: operations["createUrlKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/url-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a URL key (immediate)
+         * @description Every URL signed with it answers 401 from the next request on.
+         */
+        delete: operations["revokeUrlKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/usage": {
         parameters: {
             query?: never;
@@ -413,7 +474,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers */
+        /** Readiness: the database answers and the render workers are warm */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -599,6 +660,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/u/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed image URL
+         * @description GET /u/{templateId}.{png|jpg|webp}?{element}.{property}={value}&…&key={urlKeyId}&sig={signature}, with optional exp (unix seconds; 410 after it) and rev (pin a template revision). sig = base64url (unpadded) HMAC-SHA256 of "{path}?{every parameter but sig, RFC 3986-encoded, sorted by name then value, joined with &}" under the URL key secret. The first request renders and charges 1 credit; the same content is then served free. Renders are limited to 600 a minute per URL key and 120 per client address.
+         */
+        get: operations["getSignedImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -658,7 +739,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -774,7 +855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -854,7 +935,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -942,7 +1023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -961,7 +1042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1020,7 +1101,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1051,6 +1132,410 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "code": "key_not_found",
                      *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signImageUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keyId": "key_7Yw2kQ9xLmN4",
+                 *       "templateId": "temp_7Yw2kQ9xLmN4"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The same changes as POST /image/generate; each value goes into the URL as text */
+                    elements?: {
+                        [key: string]: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                    /** @description Unix seconds after which the URL answers 410 */
+                    exp?: number;
+                    /** @default png */
+                    format?: "png" | "jpeg" | "webp";
+                    /** @description The URL key to sign with (uk_…) */
+                    keyId: string;
+                    /** @description Pin this template revision */
+                    rev?: number;
+                    templateId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUrlKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "obj_7Yw2kQ9xLmN4",
+                     *         "name": "text",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "revokedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description uk_…, the `key` parameter of signed URLs */
+                        id: string;
+                        name: string | null;
+                        revokedAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUrlKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_7Yw2kQ9xLmN4",
+                     *       "name": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "revokedAt": "2026-01-15T09:30:00.000Z",
+                     *       "secret": "text"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description uk_…, the `key` parameter of signed URLs */
+                        id: string;
+                        name: string | null;
+                        revokedAt: string | null;
+                    } & {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeUrlKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example key_7Yw2kQ9xLmN4 */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1156,7 +1641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1268,7 +1753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1406,7 +1891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1425,7 +1910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1534,7 +2019,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,7 +2097,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1650,7 +2135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1747,7 +2232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1891,7 +2376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,7 +2488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2124,7 +2609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2199,7 +2684,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,7 +2768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2429,7 +2914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2467,7 +2952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2545,7 +3030,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2659,7 +3144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2756,7 +3241,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2839,7 +3324,7 @@ export interface operations {
                     "font/woff2": string;
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3066,7 +3551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3123,7 +3608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3370,7 +3855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3720,7 +4205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,7 +4375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4228,7 +4713,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4462,7 +4947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4583,7 +5068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,7 +5158,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,7 +5277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4927,7 +5412,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4995,7 +5480,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token` */
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5045,6 +5530,193 @@ export interface operations {
                      *       "statusCode": 429,
                      *       "code": "rate_limited",
                      *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignedImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description {templateId}.{png|jpg|webp}
+                 * @example text
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image: immutable for a year with rev, revalidated (ETag) after a minute without */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not Modified: no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `insufficient_credits` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 402,
+                     *       "code": "insufficient_credits",
+                     *       "message": "This account has 0 credits and an image costs 1.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: `url_expired` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 410,
+                     *       "code": "url_expired",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `image_fetch_failed`, `render_failed`, `render_too_complex`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 422,
+                     *       "code": "image_fetch_failed",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "code": "service_unavailable",
+                     *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

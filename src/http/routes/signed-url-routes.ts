@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { principalOf, type AppOptions, type ImprintApp } from '../app.js';
 import { NOT_MODIFIED } from '../conditional-get.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitPolicy } from '../rate-limiter.js';
-import { bearer, errorResponses } from '../routes.js';
+import { bearer, errorResponses, fileResponse } from '../routes.js';
 import { IMMUTABLE, sendImage } from './image-routes.js';
 import { ApiError } from '../../domain/errors.js';
 import { createUrlKey, describeUrlKey, listUrlKeys, revokeUrlKey, signUrl } from '../../services/manage-url-keys.js';
@@ -48,6 +48,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
     '/u/:file',
     {
       schema: {
+        operationId: 'getSignedImage',
         summary: 'A signed image URL',
         description:
           'GET /u/{templateId}.{png|jpg|webp}?{element}.{property}={value}&…&key={urlKeyId}&sig={signature}, with optional exp (unix seconds; 410 after it) and rev (pin a template revision). ' +
@@ -56,7 +57,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
         tags,
         params: Type.Object({ file: Type.String({ description: '{templateId}.{png|jpg|webp}' }) }),
         response: {
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The image' }),
+          200: fileResponse('The image: immutable for a year with rev, revalidated (ETag) after a minute without', ['image/png', 'image/jpeg', 'image/webp']),
           304: NOT_MODIFIED,
           ...errorResponses(400, 402, 404, 410, 422, 503),
         },
@@ -103,7 +104,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
     '/account/url-keys',
     {
       config: { auth: 'read' },
-      schema: { summary: 'List URL keys', tags, security: bearer, response: { 200: Type.Array(UrlKeyView), ...errorResponses() } },
+      schema: { operationId: 'listUrlKeys', summary: 'List URL keys', tags, security: bearer, response: { 200: Type.Array(UrlKeyView), ...errorResponses() } },
     },
     async (request) => (await listUrlKeys(deps, principalOf(request).account.id)).map(describeUrlKey),
   );
@@ -118,6 +119,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
         done();
       },
       schema: {
+        operationId: 'createUrlKey',
         summary: 'Create a URL key',
         description:
           'A key for signing image URLs: {id, secret}. The secret is in this response once; it is not an API key and opens nothing else. ' +
@@ -139,6 +141,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'revokeUrlKey',
         summary: 'Revoke a URL key (immediate)',
         description: 'Every URL signed with it answers 401 from the next request on.',
         tags,
@@ -158,6 +161,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
     {
       config: { auth: 'read' },
       schema: {
+        operationId: 'signImageUrl',
         summary: 'Sign an image URL',
         description:
           'Builds the signed URL for a template and changes with one of your URL keys, checking the changes as a render would. Free: nothing is rendered until the URL is opened.',
