@@ -269,7 +269,13 @@ export const TEXT_PATH_CORPUS: CorpusSpec[] = [
           32,
         ),
       }),
+      itext('Raised underline', { left: 240, top: 20, fontSize: 24, underline: true, fill: '#7c2d12' }),
     ],
+    // Fabric keeps an object-level deltaY (default 0) that toObject never writes; a hand-edited document may carry one.
+    post: (doc) => {
+      const objects = doc.objects as Obj[];
+      objects[2].deltaY = -6;
+    },
   },
 
   // ---------- right to left ----------
@@ -277,7 +283,7 @@ export const TEXT_PATH_CORPUS: CorpusSpec[] = [
     name: 'text-rtl-arabic-punctuation',
     version: 7,
     width: 520,
-    height: 400,
+    height: 560,
     background: '#ffffff',
     objects: [
       textbox('مرحبا بالعالم.', { left: 20, top: 20, width: 480, fontSize: 30, fontFamily: 'Noto Sans', direction: 'rtl', textAlign: 'right' }),
@@ -303,6 +309,28 @@ export const TEXT_PATH_CORPUS: CorpusSpec[] = [
         fill: 'rgba(29,78,216,0.45)',
       }),
       textbox('شكرا لكم.', { left: 20, top: 310, width: 480, fontSize: 30, fontFamily: 'Noto Sans', direction: 'rtl', textAlign: 'left', fill: '#15803d' }),
+      textbox('عرض خاص: Imprint Pro بسعر ٩ دولارات.', {
+        left: 20,
+        top: 370,
+        width: 480,
+        fontSize: 26,
+        fontFamily: 'Noto Sans',
+        direction: 'rtl',
+        textAlign: 'right',
+        styles: [{ start: 9, end: 20, style: { fill: '#7c3aed', fontWeight: 700 } }],
+      }),
+      textbox('ظل خفيف تحت النص.', {
+        left: 20,
+        top: 430,
+        width: 480,
+        fontSize: 28,
+        fontFamily: 'Noto Sans',
+        direction: 'rtl',
+        textAlign: 'right',
+        fill: '#0f172a',
+        shadow: { color: 'rgba(0,0,0,0.35)', blur: 4, offsetX: 2, offsetY: 2 },
+      }),
+      textbox('تباعد الحروف.', { left: 20, top: 490, width: 480, fontSize: 26, fontFamily: 'Noto Sans', direction: 'rtl', textAlign: 'right', charSpacing: 100, fill: '#92400e' }),
     ],
   },
   {
@@ -313,7 +341,7 @@ export const TEXT_PATH_CORPUS: CorpusSpec[] = [
     background: '#f1f5f9',
     objects: [
       { type: 'rect', left: 0, top: 0, width: 500, height: 120, fill: '#0ea5e9', ...LT },
-      textbox('מבצע סוף העונה.', { left: 20, top: 30, width: 460, fontSize: 44, fontWeight: 800, direction: 'rtl', textAlign: 'right', fill: 'rgba(255,255,255,0.6)' }),
+      textbox('מבצע סוף העונה.', { left: 20, top: 30, width: 460, fontSize: 44, fontWeight: 700, direction: 'rtl', textAlign: 'right', fill: 'rgba(255,255,255,0.6)' }),
       textbox('הזמינו עכשיו ב-50% הנחה, עד יום שישי.', {
         left: 20,
         top: 140,
