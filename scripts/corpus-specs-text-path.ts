@@ -33,6 +33,7 @@ function scripted(ranges: Array<[number, number, 'sup' | 'sub']>, fontSize: numb
 
 const ARC_TOP = 'M 40 200 A 160 160 0 0 1 360 200';
 const ARC_BOTTOM = 'M 60 210 A 140 140 0 0 0 340 210';
+const ARC_Q = 'M 0 100 Q 150 0 300 100';
 const WAVE = 'M 20 120 C 120 20 220 20 300 120 S 480 220 580 120';
 
 export const TEXT_PATH_CORPUS: CorpusSpec[] = [
@@ -167,6 +168,68 @@ export const TEXT_PATH_CORPUS: CorpusSpec[] = [
         fill: '#374151',
         textAlign: 'center',
         path: guide('M 60 20 L 500 20 L 500 80 L 60 80 Z', { stroke: '#9ca3af' }),
+      }),
+    ],
+  },
+
+  {
+    // Every option at once on one curve each: a Textbox (keeps its own box), RTL, a hidden guide under a
+    // shadow, a translucent fill on an invisible guide, a filled guide under a transform, decorations.
+    name: 'text-path-options-sheet-v5',
+    version: 5,
+    width: 700,
+    height: 520,
+    background: '#ffffff',
+    objects: [
+      textbox('Textbox following a curve', { left: 20, top: 10, width: 200, fontSize: 22, path: guide(ARC_Q, { stroke: '#cccccc' }), styles: {} }),
+      itext('نص عربي على مسار.', {
+        left: 360,
+        top: 10,
+        fontSize: 22,
+        fontFamily: 'Noto Sans',
+        direction: 'rtl',
+        textAlign: 'right',
+        path: guide(ARC_Q, { stroke: '#cccccc' }),
+        styles: {},
+      }),
+      itext('hidden guide, shadowed text', {
+        left: 20,
+        top: 170,
+        fontSize: 22,
+        pathAlign: 'center',
+        shadow: { color: 'rgba(0,0,0,0.5)', blur: 3, offsetX: 2, offsetY: 2 },
+        path: guide(ARC_Q, { stroke: '#ff0000', visible: false }),
+        styles: {},
+      }),
+      itext('translucent on a path', {
+        left: 360,
+        top: 170,
+        fontSize: 22,
+        fill: 'rgba(220,38,38,0.5)',
+        pathAlign: 'ascender',
+        path: guide(ARC_Q, { stroke: '#0000ff', opacity: 0 }),
+        styles: {},
+      }),
+      itext('scaled and rotated', {
+        left: 20,
+        top: 330,
+        fontSize: 22,
+        scaleX: 1.3,
+        scaleY: 1.3,
+        angle: 10,
+        path: guide(ARC_Q, { stroke: '#999999', strokeWidth: 2, fill: 'rgba(0,128,0,0.2)' }),
+        styles: {},
+      }),
+      itext('charSpacing + underline', {
+        left: 360,
+        top: 330,
+        fontSize: 22,
+        charSpacing: 200,
+        underline: true,
+        linethrough: true,
+        textBackgroundColor: '#fef08a',
+        path: guide(ARC_Q),
+        styles: {},
       }),
     ],
   },

@@ -367,7 +367,9 @@ function renderDecoration(ctx: SKRSContext2D, layout: TextLayout, type: 'underli
         ctx.save();
         ctx.fillStyle = (p.major >= 7 ? curColor : lastFill) as string;
         toGraphemeOnPath(ctx, box);
-        ctx.fillRect(-box.kernedWidth / 2, offsetY * curSize + curDy - (p.major >= 6 ? aligner * thick : 0), box.kernedWidth, thick);
+        // Fabric 5 had the lift built into its offsets (linethrough -0.315, overline -0.88: the same lines at 1/15 thickness).
+        const lift = p.major >= 6 ? aligner * thick : (aligner * curSize) / 15;
+        ctx.fillRect(-box.kernedWidth / 2, offsetY * curSize + curDy - lift, box.kernedWidth, thick);
         ctx.restore();
       } else if ((curDeco !== lastDeco || curFill !== lastFill || curColor !== lastColor || curSize !== size || curThick !== lastThick || curDy !== dy) && boxWidth > 0) {
         const thick = (p.fontSize * lastThick) / 1000;
