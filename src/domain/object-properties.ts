@@ -180,9 +180,6 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   linethrough: bool,
   textBackgroundColor: colorOrNone,
   direction: oneOf(...TEXT_DIRECTIONS),
-  styles: 'special',
-  textDecorationThickness: 'special',
-  textDecorationColor: 'special',
   // Text on a path: the Path object, which side of it the glyphs sit on, which of their lines touches it, where they start.
   path: 'special',
   pathSide: oneOf('left', 'right'),
@@ -193,6 +190,9 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   // Textbox wrapping options; Text and IText carry them harmlessly (Fabric ignores them there).
   splitByGrapheme: bool,
   minWidth: size,
+  styles: 'special',
+  textDecorationThickness: 'special',
+  textDecorationColor: 'special',
   // Imprint extension (issue 3, "Text fit"): shrink overflowing text down to minFontSize.
   textFit: oneOf(...TEXT_FITS),
   minFontSize: positive(LIMITS.fontSize),
