@@ -139,3 +139,17 @@ test('on a curve each grapheme turns with the tangent', () => {
   const mid = line[Math.floor(line.length / 2)];
   assert.ok(Math.abs(mid.angle! - Math.PI / 4) < 0.1, `middle angle ${mid.angle}`);
 });
+
+test('a grapheme whose centre falls past the end of a line segment sits on its end, as Point.lerp clamps', () => {
+  const p = prepareText(
+    onPath({ text: 'W' }, [
+      ['M', 0, 0],
+      ['L', 8, 0],
+    ]),
+  );
+  p.layout.getLineWidth(0);
+  const w = p.layout.charBounds[0][0];
+  assert.ok(w.kernedWidth / 2 > 8, `W is ${w.kernedWidth} wide`);
+  // The path's end (8, 0) minus its pathOffset (4, 0).
+  assert.equal(w.renderLeft, 4);
+});

@@ -166,7 +166,11 @@ function pointOnCurve(seg: SegmentInfo, distance: number): PointOnPath {
   return { x: p.x, y: p.y, angle: seg.angleFinder!(lastPerc) };
 }
 
-const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+/** Fabric's Point.lerp, which clamps t to [0, 1]: a glyph centred past a line's end sits on its end. */
+function lerp(a: Point, b: Point, t: number): Point {
+  const c = Math.max(Math.min(1, t), 0);
+  return { x: a.x + (b.x - a.x) * c, y: a.y + (b.y - a.y) * c };
+}
 
 /** getPointOnPath: the point `distance` along the path and the tangent's angle there. */
 export function pointOnPath(path: readonly SimplePathCommand[], distance: number, infos: readonly SegmentInfo[]): PointOnPath {
