@@ -50,7 +50,7 @@ export function fabricMajorOf(doc: TemplateDocument): FabricMajor {
   throw new Error(`unsupported Fabric version ${doc.version}`);
 }
 
-const TEXT_TYPES = new Set(['text', 'i-text', 'textbox']);
+const TEXT_TYPES = new Set(['text', 'i-text', 'itext', 'textbox']);
 const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui']);
 
 function cssFamily(family: string): string {

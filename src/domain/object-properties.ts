@@ -81,6 +81,7 @@ export const fontWeight: ValueCheck = (v) => {
 };
 
 export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right'] as const;
+export const TEXT_DIRECTIONS = ['ltr', 'rtl'] as const;
 export const FONT_STYLES = ['normal', 'italic', 'oblique'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'fill'] as const;
 export const TEXT_FITS = ['none', 'shrink'] as const;
@@ -186,7 +187,17 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   overline: bool,
   linethrough: bool,
   textBackgroundColor: colorOrNone,
-  direction: oneOf('ltr', 'rtl'),
+  direction: oneOf(...TEXT_DIRECTIONS),
+  // Text on a path: the Path object, which side of it the glyphs sit on, which of their lines touches it, where they start.
+  path: 'special',
+  pathSide: oneOf('left', 'right'),
+  pathAlign: oneOf('baseline', 'center', 'ascender', 'descender'),
+  pathStartOffset: num(-LIMITS.coordinate, LIMITS.coordinate),
+  // The object-level baseline shift under every character's own (Fabric's default 0; moves decorations).
+  deltaY: num(-LIMITS.coordinate, LIMITS.coordinate),
+  // Textbox wrapping options; Text and IText carry them harmlessly (Fabric ignores them there).
+  splitByGrapheme: bool,
+  minWidth: size,
   styles: 'special',
   textDecorationThickness: 'special',
   textDecorationColor: 'special',
@@ -207,7 +218,7 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
   path: { path: 'special' },
   text: TEXT_PROPERTIES,
   'i-text': TEXT_PROPERTIES,
-  textbox: { ...TEXT_PROPERTIES, splitByGrapheme: bool, minWidth: size },
+  textbox: TEXT_PROPERTIES,
   image: {
     src: 'special',
     cropX: num(0, LIMITS.coordinate),
@@ -241,13 +252,12 @@ export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
   counterClockwise: [false],
   exactBoundingBox: [false],
   sourcePath: [null],
-  // Text on a path.
+  // Text-only properties found on another type (an editor's leftovers; nothing else draws them).
   path: [null],
   pathStartOffset: [0],
   pathSide: ['left'],
   pathAlign: ['baseline'],
   deltaY: [0],
-  // Textbox-only properties when found on IText/Text.
   minWidth: [20],
   splitByGrapheme: [false],
 };

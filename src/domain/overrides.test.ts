@@ -281,3 +281,13 @@ test('a fontWeight or fontFamily override must name a face the bundle has', () =
   assert.match(family.message, /font weight 900 is not available for Oswald/);
   ok(applyOverrides(doc, { title: { fontFamily: 'Oswald', fontWeight: 'bold' } }));
 });
+
+test('direction can be switched with the text, so substituted Arabic or Hebrew reads right to left', () => {
+  const doc = fabric7Document();
+  const out = ok(applyOverrides(doc, { title: { text: 'مرحبا بالعالم.', direction: 'RTL', textAlign: 'right' } }));
+  assert.equal(find(out, 'title').direction, 'rtl');
+  assert.ok(validateTemplate(out, { fontFamilies: ['Inter', 'Roboto'] }).ok);
+  const r = fail(applyOverrides(doc, { title: { direction: 'auto' } }));
+  assert.equal(r.errors[0].path, 'title.direction');
+  assert.ok(allowedOverrideProperties(find(doc, 'title')).includes('direction'));
+});

@@ -17,7 +17,7 @@ import { elementKind, namedObjects } from './elements.js';
 import { canonicalType, primaryFontFamily } from './fabric-types.js';
 import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
-import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_FITS, checkText } from './object-properties.js';
+import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_DIRECTIONS, TEXT_FITS, checkText } from './object-properties.js';
 import { isLocalImagePath, isRemoteImageUrl } from './template-schema.js';
 import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
 
@@ -148,6 +148,8 @@ export const OVERRIDE_FIELDS: Readonly<Record<string, OverrideFieldSpec>> = {
   lineHeight: { type: 'number', min: 0, max: 100 },
   charSpacing: { type: 'number', min: -1e5, max: 1e5 },
   textAlign: { type: 'enum', values: TEXT_ALIGNS },
+  // Text replaced by Arabic or Hebrew needs its paragraph direction too, or its punctuation lands on the wrong side.
+  direction: { type: 'enum', values: TEXT_DIRECTIONS },
   underline: { type: 'boolean' },
   linethrough: { type: 'boolean' },
   text: { type: 'text' },
@@ -201,6 +203,7 @@ export function allowedOverrideProperties(obj: FabricObject): string[] {
         'lineHeight',
         'charSpacing',
         'textAlign',
+        'direction',
         'underline',
         'linethrough',
         'textFit',

@@ -141,6 +141,15 @@ test('dash segments: path length from its commands, including relative ones', ()
   assert.deepEqual(dims(path), ['dashSegments']);
 });
 
+test('dash segments: the path a text follows is drawn and counted too', () => {
+  const zigzag: unknown[][] = [['M', 0, 0]];
+  for (let i = 0; i < 1000; i++) zigzag.push(['l', 1000, i % 2 ? 1000 : -1000]);
+  const guide = { type: 'Path', path: zigzag, fill: '', stroke: '#000', strokeDashArray: [1, 1] };
+  const doc = docOf(1000, 1000, [{ type: 'i-text', text: 'along', fontFamily: 'Inter', path: guide }]);
+  assert.deepEqual(dims(doc), ['dashSegments']);
+  assert.equal(estimateRenderBudget(doc).usage.objects, 2);
+});
+
 test('limits are configurable, and every dimension is reported at once', () => {
   const doc = docOf(3000, 3000, [rect({ width: 3000, height: 3000, shadow: { blur: 2000 } })]);
   const report = estimateRenderBudget(doc, 1, { ...DEFAULT_RENDER_BUDGET, maxMegapixels: 5, maxBlurMegapixels: 5 });

@@ -308,6 +308,10 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
   if (type === 'group' && Array.isArray(o.objects)) {
     (o.objects as FabricObject[]).forEach((c, i) => visit(w, c, `${path}.objects[${i}]`, childK, rotated || turned, depth + 1));
   }
+  // A text's path is drawn (when visible) in the text's plane, with its own fill, stroke and dashes.
+  if (o.path && typeof o.path === 'object' && !Array.isArray(o.path) && type !== 'path') {
+    visit(w, o.path as FabricObject, `${path}.path`, childK, rotated || turned, depth + 1);
+  }
   if (o.clipPath && typeof o.clipPath === 'object') {
     const cp = o.clipPath as FabricObject;
     const absolute = cp.absolutePositioned === true;

@@ -59,7 +59,8 @@ test('an invented property is rejected, naming object and property', () => {
 
 test('unsupported Fabric properties pass only at their default value', () => {
   accept(docWith(rect({ transformMatrix: null, resizeFilter: null, pathStartOffset: 0 })));
-  const issues = issuesOf(docWith({ type: 'text', name: 't', text: 'x', fontFamily: 'Inter', pathSide: 'right' }));
+  // Text-on-a-path settings mean nothing on a shape.
+  const issues = issuesOf(docWith(rect({ name: 't', pathSide: 'right' })));
   assert.equal(issues.length, 1);
   assert.match(issues[0].message, /objects\[0\] \("t"\): property "pathSide" is not supported with value "right"; only Fabric's default "left"/);
   assert.equal(issuesOf(docWith({ type: 'image', src: '', filters: [{ type: 'Noise', noise: 10 }] }))[0].path, 'objects[0].filters');
@@ -212,8 +213,26 @@ test('gradients, shadows, clip paths and geometry are validated in depth', () =>
     'objects[0].path[1]',
   );
   assert.equal(issuesOf(docWith({ type: 'path', path: 'M 0 0 L 1 1' }))[0].path, 'objects[0].path');
-  // `path` on text means text-on-a-path, which is not drawn.
-  assert.equal(issuesOf(docWith({ type: 'text', text: 'x', fontFamily: 'Inter', path: { type: 'path', path: [] } }))[0].path, 'objects[0].path');
+  // `path` on text is the Path its glyphs follow: a Path object with at least one command, checked as an object.
+  const onPath = (p: Record<string, unknown>) => docWith({ type: 'i-text', text: 'x', fontFamily: 'Inter', ...p });
+  const guide = {
+    type: 'Path',
+    path: [
+      ['M', 0, 0],
+      ['Q', 50, -40, 100, 0],
+    ],
+    fill: '',
+    stroke: '#ccc',
+    name: 'guide',
+  };
+  accept(onPath({ path: guide, pathSide: 'right', pathAlign: 'descender', pathStartOffset: -12.5, deltaY: 3, splitByGrapheme: true, minWidth: 20 }));
+  accept(onPath({ path: null }));
+  assert.equal(issuesOf(onPath({ path: { type: 'path', path: [] } }))[0].path, 'objects[0].path');
+  assert.equal(issuesOf(onPath({ path: [['M', 0, 0]] }))[0].path, 'objects[0].path');
+  assert.equal(issuesOf(onPath({ path: { ...guide, sparkle: 1 } }))[0].path, 'objects[0].path.sparkle');
+  assert.equal(issuesOf(onPath({ path: { ...guide, path: [['X', 1]] } }))[0].path, 'objects[0].path.path[0]');
+  assert.equal(issuesOf(onPath({ path: guide, pathAlign: 'top' }))[0].path, 'objects[0].pathAlign');
+  assert.equal(issuesOf(onPath({ path: guide, pathSide: 'up' }))[0].path, 'objects[0].pathSide');
 });
 
 test('styles: both forms, style properties checked', () => {

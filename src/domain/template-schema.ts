@@ -292,7 +292,7 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
     case 'points':
       return checkPoints(ctx, value, at, label);
     case 'path':
-      return checkPathData(ctx, value, at, label);
+      return isTextType(type) ? checkTextPath(ctx, value, at, label, depth) : checkPathData(ctx, value, at, label);
     case 'src':
       return checkSrc(ctx, value, at, label);
     case 'fontFamily':
@@ -402,6 +402,20 @@ function checkPoints(ctx: Context, value: unknown, at: string, label: string) {
 }
 
 const PATH_ARITY: Record<string, number[]> = { M: [2], L: [2], H: [1], V: [1], C: [6], S: [4], Q: [4], T: [2], A: [7], Z: [0] };
+
+/**
+ * Text on a path: `path` holds the Fabric Path the glyphs follow (drawn first
+ * when visible, its own transform ignored). Checked as an object of its own,
+ * never an element; it needs at least one command to have a length.
+ */
+function checkTextPath(ctx: Context, value: unknown, at: string, label: string, depth: number) {
+  if (value === null || value === undefined) return;
+  const o = value as Record<string, unknown>;
+  if (typeof o !== 'object' || Array.isArray(o) || String(o.type).toLowerCase() !== 'path' || !Array.isArray(o.path) || o.path.length === 0) {
+    return add(ctx, at, `${label}: property "path" of a text must be a Fabric Path object ({type: "Path", path: [["M", x, y], …]}) with at least one command`);
+  }
+  checkObject(ctx, value, at, depth + 1, true);
+}
 
 function checkPathData(ctx: Context, value: unknown, at: string, label: string) {
   if (!Array.isArray(value) || value.length > LIMITS.pathCommands) {

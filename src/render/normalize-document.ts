@@ -127,6 +127,14 @@ function parsePathString(d: string): unknown[][] {
   return out;
 }
 
+/** Fabric's Path constructor: the simplified commands, their bounding box and the pathOffset (its centre). */
+export function pathGeometry(value: unknown): { path: SimplePathCommand[]; width: number; height: number; pathOffset: { x: number; y: number } } {
+  const raw = typeof value === 'string' ? parsePathString(value) : Array.isArray(value) ? (value as unknown[][]) : [];
+  const path = simplifyPath(raw.filter(Array.isArray)) as SimplePathCommand[];
+  const bb = pathBounds(path);
+  return { path, width: bb.width, height: bb.height, pathOffset: { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 } };
+}
+
 export interface NormalizeContext {
   major: number;
 }
@@ -203,6 +211,8 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     hasHeight: num(obj.height, 0) !== 0,
     children: [],
     textSource: null,
+    textPath: null,
+    major,
     fontSize: num(obj.fontSize, 40),
     prepared: undefined,
   };
@@ -236,15 +246,9 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
       node.pathOffset = { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 };
       break;
     }
-    case 'path': {
-      const raw = typeof obj.path === 'string' ? parsePathString(obj.path) : Array.isArray(obj.path) ? (obj.path as unknown[][]) : [];
-      node.path = simplifyPath(raw.filter(Array.isArray)) as SimplePathCommand[];
-      const bb = pathBounds(node.path);
-      node.width = bb.width;
-      node.height = bb.height;
-      node.pathOffset = { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 };
+    case 'path':
+      Object.assign(node, pathGeometry(obj.path));
       break;
-    }
     case 'group': {
       const objects = Array.isArray(obj.objects) ? (obj.objects as FabricObject[]) : [];
       node.children = objects.map((child, i) => normalizeObject(child, ctx, `${label}.objects[${i}]`));
@@ -252,6 +256,8 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     }
     case 'text':
       node.textSource = obj;
+      // Text on a path: Fabric draws the path itself first, in the text's own space.
+      if (obj.path && typeof obj.path === 'object' && !Array.isArray(obj.path)) node.textPath = normalizeObject(obj.path as FabricObject, ctx, `${name}.path`);
       break;
   }
   if (obj.clipPath && typeof obj.clipPath === 'object') {

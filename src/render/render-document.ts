@@ -82,7 +82,7 @@ function prepareTextNodes(nodes: readonly RenderNode[], fonts: readonly AccountF
   walk(nodes, (n) => {
     if (n.kind !== 'text' || !n.textSource) return;
     try {
-      const prepared = prepareText(n.textSource, fonts ? { fonts } : {});
+      const prepared = prepareText(n.textSource, fonts ? { fonts, major: n.major } : { major: n.major });
       n.prepared = prepared;
       n.width = prepared.width;
       n.height = prepared.height;

@@ -102,6 +102,10 @@ export interface RenderNode {
   children: RenderNode[];
   // text: the defaults-filled Fabric object handed to the text module
   textSource: FabricObject | null;
+  /** Text on a path: the Path object Fabric's Text._render draws before the glyphs (when visible). */
+  textPath: RenderNode | null;
+  /** Major version of the Fabric that wrote the document (its text code differs on paths). */
+  major: number;
   fontSize: number;
   /** Opaque result of the text module's prepareText, filled in by the prepare stage. */
   prepared: unknown;

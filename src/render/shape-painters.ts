@@ -200,9 +200,16 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
       paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image));
       return;
     }
-    case 'text':
+    case 'text': {
+      const path = n.textPath;
+      // Text._render: `path && !path.isNotVisible() && path._render(ctx)`, in the text's space, none of the path's own transform.
+      if (path && path.opacity !== 0 && path.visible && (path.width || path.height || path.strokeWidth !== 0)) {
+        pathCommands(ctx, path);
+        paintInOrder(ctx, path, h);
+      }
       drawText(ctx, n.prepared as PreparedText, n.textSource!);
       return;
+    }
     case 'group':
       return;
   }

@@ -106,3 +106,13 @@ test('a percentage gradient fills text through a pattern (Text._applyPatternGrad
   assert.ok(top.r + top.b > 0 && bottom.r + bottom.b > 0, 'text is drawn');
   assert.ok(top.r > top.b && bottom.b > bottom.r, 'red at the top, blue at the bottom');
 });
+
+test('a translucent fill is laid down once: its darkest pixel is one coat of the colour, never two', () => {
+  const px = draw((ctx) =>
+    fillTextLikeChromium({ ctx, text: 'HHHH', x: 5, y: 30, paint: 'rgba(0,0,255,0.5)', applyPaint: (t) => ((t.fillStyle = 'rgba(0,0,255,0.5)'), { x: 0, y: 0 }) }),
+  );
+  let darkest = 255;
+  for (let i = 0; i < px.length; i += 4) darkest = Math.min(darkest, px[i]);
+  // Half-transparent blue over white leaves red at 127.5 where fully covered; drawn twice it fell to ~86.
+  assert.ok(darkest >= 124 && darkest <= 131, `darkest red ${darkest}`);
+});

@@ -15,6 +15,7 @@
  * each of the 8 levels.) Strokes need nothing: both sides stroke outlines.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { parseColor as parseCssColor } from '../../domain/color.js';
 
 /** Exponent per Skia luminance level (lum >> 5), measured as described above. */
 const EXPONENT_BY_LUMINANCE = [1.55, 1.64, 1.68, 1.71, 1.71, 1.74, 1.79, 1.88];
@@ -67,6 +68,29 @@ export function luminanceLevel(paint: unknown): number {
   return Math.max(0, Math.min(7, lum >> 5));
 }
 
+const opaqueColors = new Map<string, boolean>();
+
+function isOpaqueColor(color: unknown): boolean {
+  if (typeof color !== 'string') return false;
+  let opaque = opaqueColors.get(color);
+  if (opaque === undefined) {
+    opaque = parseCssColor(color)?.a === 1;
+    if (opaqueColors.size < 1024) opaqueColors.set(color, opaque);
+  }
+  return opaque;
+}
+
+/**
+ * Whether drawing the paint twice over itself changes nothing but coverage:
+ * only for opaque colours (and gradients of opaque stops). A translucent fill
+ * drawn twice compounds its alpha (rgba(…,0.45) came out at ~0.65).
+ */
+function isOpaquePaint(paint: unknown): boolean {
+  if (typeof paint === 'string') return isOpaqueColor(paint);
+  const stops = (paint as { colorStops?: Array<{ color?: unknown; opacity?: unknown }> } | null)?.colorStops;
+  return Array.isArray(stops) && stops.every((s) => isOpaqueColor(s.color) && (s.opacity === undefined || s.opacity === 1));
+}
+
 export interface CoverageFill {
   ctx: SKRSContext2D;
   text: string;
@@ -98,7 +122,7 @@ export function fillTextLikeChromium(f: CoverageFill): void {
     return;
   }
   const level = luminanceLevel(f.paint);
-  if (ctx.globalAlpha === 1 && ctx.globalCompositeOperation === 'source-over' && !hasShadow(ctx)) {
+  if (ctx.globalAlpha === 1 && ctx.globalCompositeOperation === 'source-over' && !hasShadow(ctx) && isOpaquePaint(f.paint)) {
     // Fast path: a second pass at alpha a gives coverage c + (1 - c)·a·c, which is
     // 1 - (1 - c)^k to within 4/255 for the fitted a (see OVERDRAW_ALPHA); no read-back needed.
     const o = f.applyPaint(ctx);
@@ -115,8 +139,10 @@ export function fillTextLikeChromium(f: CoverageFill): void {
   const rtl = ctx.textAlign === 'right' || ctx.textAlign === 'end';
   const left = (rtl ? f.x - advance : f.x) - size * 0.6 - 2;
   const right = (rtl ? f.x : f.x + advance) + size * 0.6 + 2;
-  const top = f.y - size * 1.4 - 2;
-  const bottom = f.y + size * 0.7 + 2;
+  // Around the alphabetic baseline; on a path the baseline may be the middle, top or bottom of the em box.
+  const alphabetic = ctx.textBaseline === 'alphabetic';
+  const top = f.y - size * (alphabetic ? 1.4 : 1.6) - 2;
+  const bottom = f.y + size * (alphabetic ? 0.7 : 1.6) + 2;
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,

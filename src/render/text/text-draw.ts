@@ -7,7 +7,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 
 type CanvasGradient = ReturnType<SKRSContext2D['createLinearGradient']>;
 type CanvasPattern = ReturnType<SKRSContext2D['createPattern']>;
-import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type TextLayout } from './text-layout.js';
+import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type GraphemeBox, type TextLayout } from './text-layout.js';
 import { hasStyleChanged } from './text-styles.js';
 import { fillTextLikeChromium } from './text-coverage.js';
 
@@ -33,6 +33,15 @@ interface GradientLike {
 }
 
 const RE_SPACE_AND_TAB = /[ \t\r]/;
+
+/** Text._setTextStyles: on a path, pathAlign picks the baseline glyphs sit on. */
+const PATH_BASELINES = { baseline: 'alphabetic', center: 'middle', ascender: 'top', descender: 'bottom' } as const;
+
+/** Moves the context to a grapheme's place on the path (translate to its centre, rotate to the tangent). */
+function toGraphemeOnPath(ctx: SKRSContext2D, box: GraphemeBox): void {
+  ctx.translate(box.renderLeft ?? 0, box.renderTop ?? 0);
+  ctx.rotate(box.angle ?? 0);
+}
 
 function isGradient(v: unknown): v is GradientLike {
   return !!v && typeof v === 'object' && Array.isArray((v as GradientLike).colorStops);
@@ -123,7 +132,7 @@ function clearShadow(ctx: SKRSContext2D): void {
 
 export function drawTextLayout(ctx: SKRSContext2D, layout: TextLayout, opts: DrawOptions): void {
   for (let i = 0; i < layout.lines.length; i++) layout.getLineWidth(i);
-  ctx.textBaseline = 'alphabetic';
+  ctx.textBaseline = layout.p.path ? PATH_BASELINES[layout.p.pathAlign] : 'alphabetic';
   ctx.font = layout.fontDeclaration({});
   renderBackgrounds(ctx, layout);
   renderDecoration(ctx, layout, 'underline');
@@ -177,9 +186,11 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
   const isJustify = p.textAlign.includes('justify');
   const isLtr = p.direction !== 'rtl';
   const sign = isLtr ? 1 : -1;
+  const onPath = !!p.path;
   // One fillText for the whole line when nothing varies inside it: the
   // shaper then positions glyphs itself, exactly as Fabric gets from canvas.
-  const shortCut = !isJustify && p.charSpacing === 0 && layout.isEmptyStyles(lineIndex);
+  // On a path every grapheme is drawn on its own, at its own angle.
+  const shortCut = !isJustify && p.charSpacing === 0 && layout.isEmptyStyles(lineIndex) && !onPath;
   ctx.save();
   ctx.direction = isLtr ? 'ltr' : 'rtl';
   ctx.textAlign = isLtr ? 'left' : 'right';
@@ -194,7 +205,7 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
   let actualStyle: ReturnType<TextLayout['completeStyle']> | undefined;
   let nextStyle: ReturnType<TextLayout['completeStyle']> | undefined;
   for (let i = 0, len = line.length - 1; i <= len; i++) {
-    let timeToRender = i === len || p.charSpacing !== 0;
+    let timeToRender = i === len || p.charSpacing !== 0 || onPath;
     chars += line[i];
     const box = layout.charBounds[lineIndex][i];
     if (boxWidth === 0) {
@@ -210,7 +221,12 @@ function renderChars(ctx: SKRSContext2D, layout: TextLayout, method: 'fillText' 
       timeToRender = hasStyleChanged(actualStyle, nextStyle);
     }
     if (timeToRender) {
-      renderChar(ctx, layout, method, lineIndex, i, chars, left, top, opts, boxWidth);
+      if (onPath) {
+        ctx.save();
+        toGraphemeOnPath(ctx, box);
+        renderChar(ctx, layout, method, lineIndex, i, chars, -boxWidth / 2, 0, opts, boxWidth);
+        ctx.restore();
+      } else renderChar(ctx, layout, method, lineIndex, i, chars, left, top, opts, boxWidth);
       chars = '';
       actualStyle = nextStyle;
       left += sign * boxWidth;
@@ -278,7 +294,13 @@ function renderBackgrounds(ctx: SKRSContext2D, layout: TextLayout): void {
     for (let j = 0; j < jlen; j++) {
       const box = layout.charBounds[i][j];
       current = layout.valueAt(i, j, 'textBackgroundColor') as string;
-      if (current !== last) {
+      if (p.path) {
+        ctx.save();
+        toGraphemeOnPath(ctx, box);
+        ctx.fillStyle = current;
+        if (current) ctx.fillRect(-box.width / 2, -bgHeight * (1 - FONT_SIZE_FRACTION), box.width, bgHeight);
+        ctx.restore();
+      } else if (current !== last) {
         let start = leftOffset + lineLeft + boxStart;
         if (p.direction === 'rtl') start = layout.width - start - boxWidth;
         ctx.fillStyle = last;
@@ -290,7 +312,7 @@ function renderBackgrounds(ctx: SKRSContext2D, layout: TextLayout): void {
         boxWidth += box.kernedWidth;
       }
     }
-    if (current) {
+    if (current && !p.path) {
       let start = leftOffset + lineLeft + boxStart;
       if (p.direction === 'rtl') start = layout.width - start - boxWidth;
       ctx.fillStyle = current;
@@ -339,7 +361,17 @@ function renderDecoration(ctx: SKRSContext2D, layout: TextLayout, type: 'underli
       curThick = layout.valueAt(i, j, 'textDecorationThickness') as number;
       const curSize = layout.valueAt(i, j, 'fontSize') as number;
       const curDy = layout.valueAt(i, j, 'deltaY') as number;
-      if ((curDeco !== lastDeco || curFill !== lastFill || curColor !== lastColor || curSize !== size || curThick !== lastThick || curDy !== dy) && boxWidth > 0) {
+      if (p.path && curDeco && curFill) {
+        // Fabric 7 paints each grapheme's piece in its own decoration colour, 5 and 6 in the line's first fill.
+        const thick = (p.fontSize * curThick) / 1000;
+        ctx.save();
+        ctx.fillStyle = (p.major >= 7 ? curColor : lastFill) as string;
+        toGraphemeOnPath(ctx, box);
+        // Fabric 5 had the lift built into its offsets (linethrough -0.315, overline -0.88: the same lines at 1/15 thickness).
+        const lift = p.major >= 6 ? aligner * thick : (aligner * curSize) / 15;
+        ctx.fillRect(-box.kernedWidth / 2, offsetY * curSize + curDy - lift, box.kernedWidth, thick);
+        ctx.restore();
+      } else if ((curDeco !== lastDeco || curFill !== lastFill || curColor !== lastColor || curSize !== size || curThick !== lastThick || curDy !== dy) && boxWidth > 0) {
         const thick = (p.fontSize * lastThick) / 1000;
         let start = leftOffset + lineLeft + boxStart;
         if (p.direction === 'rtl') start = layout.width - start - boxWidth;

@@ -7,6 +7,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { numericFontWeight } from '../../domain/font-weights.js';
 import { resolveFontStack } from '../fonts/font-registry.js';
+import { type LinePlacement, type PathAlign, type PathSide, pathOrigin, pathSegmentsInfo, placeLineOnPath, type TextPathGeometry } from './text-on-path.js';
 import { graphemeSplit, RE_NEWLINE, type CharStyle, type StyleMapObject } from './text-styles.js';
 
 export const CACHE_FONT_SIZE = 400;
@@ -42,6 +43,13 @@ export interface TextProps {
   textDecorationThickness: number;
   textDecorationColor: string;
   styles: StyleMapObject;
+  /** Text on a path: the path's geometry (Fabric's `text.path`), or null. */
+  path: TextPathGeometry | null;
+  pathSide: PathSide;
+  pathAlign: PathAlign;
+  pathStartOffset: number;
+  /** Major version of the Fabric that wrote the object, where its text code differs (path placement). */
+  major: number;
   /** Restricts account fonts to one account's keys; all registered when absent. */
   accountKeys?: ReadonlySet<string>;
 }
@@ -52,6 +60,10 @@ export interface GraphemeBox {
   left: number;
   height: number;
   deltaY: number;
+  /** On a path: the grapheme's centre relative to the text's centre, and its rotation (radians). */
+  renderLeft?: number;
+  renderTop?: number;
+  angle?: number;
 }
 
 let measuringCtx: SKRSContext2D | undefined;
@@ -91,11 +103,23 @@ export class TextLayout {
 
   /** The account-font part of the char-width cache key, joined once per layout rather than per character. */
   private readonly accountKeyList: string;
+  private readonly placement: LinePlacement | undefined;
 
   constructor(props: TextProps) {
     this.p = props;
     this.accountKeyList = props.accountKeys ? [...props.accountKeys].join(',') : '';
     this.width = props.width;
+    if (props.path) {
+      const infos = pathSegmentsInfo(props.path.commands, props.major);
+      this.placement = {
+        path: props.path,
+        infos,
+        side: props.pathSide,
+        startOffset: props.pathStartOffset,
+        textAlign: props.textAlign,
+        origin: pathOrigin(props.path, infos, props.major),
+      };
+    }
     if (props.isTextbox) this.initTextbox();
     else this.initText();
   }
@@ -104,8 +128,16 @@ export class TextLayout {
     const split = this.splitText(this.p.text);
     this.textLines = split.lines;
     this.lines = split.graphemeLines;
-    this.width = this.calcTextWidth() || MIN_TEXT_WIDTH;
-    this.height = this.calcTextHeight();
+    const path = this.p.path;
+    if (path) {
+      // The path's box is the text's; Fabric 5 added a line's height around it, "an approximation".
+      const margin = this.p.major < 6 ? this.heightOfLine(0) * 1.1 : 0;
+      this.width = path.width + margin;
+      this.height = path.height + margin;
+    } else {
+      this.width = this.calcTextWidth() || MIN_TEXT_WIDTH;
+      this.height = this.calcTextHeight();
+    }
     if (this.p.textAlign.includes('justify')) this.enlargeSpaces();
   }
 
@@ -301,6 +333,7 @@ export class TextLayout {
       prev = line[i];
     }
     bounds[line.length] = { left: info ? info.left + info.width : 0, width: 0, kernedWidth: 0, height: this.p.fontSize, deltaY: 0 };
+    if (this.placement) placeLineOnPath(bounds.slice(0, line.length), width, this.placement);
     if (this.p.charSpacing !== 0) width -= this.charSpacingWidth();
     return Math.max(width, 0);
   }

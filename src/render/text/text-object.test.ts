@@ -86,3 +86,70 @@ test('textFit shrink reaches a size that fits the stored box, never below minFon
   const single = prepareText({ type: 'text', fontFamily: 'Inter', fontSize: 40, width: 150, height: 46, text: 'A long single line', textFit: 'shrink' });
   assert.ok(single.width <= 150.01);
 });
+
+const onPath = (
+  extra: Record<string, unknown>,
+  d = [
+    ['M', 0, 0],
+    ['L', 300, 0],
+  ],
+) => ({ type: 'i-text', fontFamily: 'Inter', fontSize: 20, text: 'abc', path: { type: 'Path', path: d }, ...extra }) as never;
+
+test('text on a path takes the path box and centres each grapheme on the point its advance reaches', () => {
+  const p = prepareText(onPath({ version: '7.4.0' }));
+  assert.equal(p.width, 300);
+  assert.equal(p.height, 0);
+  const boxes = (p.layout.getLineWidth(0), p.layout.charBounds[0]);
+  // Straight path from x=0 to 300; pathOffset is its centre (150, 0).
+  assert.ok(Math.abs(boxes[0].renderLeft! - (-150 + boxes[0].kernedWidth / 2)) < 1e-9);
+  assert.ok(Math.abs(boxes[1].renderLeft! - (-150 + boxes[0].kernedWidth + boxes[1].kernedWidth / 2)) < 1e-9);
+  assert.equal(boxes[0].renderTop, 0);
+  assert.equal(boxes[0].angle, 0);
+  // Fabric 5 adds 1.1 line heights around the path box.
+  assert.ok(Math.abs(prepareText(onPath({ version: '5.3.0' })).width - (300 + 20 * FONT_SIZE_MULT * 1.16 * 1.1)) < 1e-9);
+});
+
+test('pathSide right reverses the order and turns the glyphs over; pathStartOffset moves and wraps around', () => {
+  const right = prepareText(onPath({ pathSide: 'right' })).layout;
+  right.getLineWidth(0);
+  const [a, b, c] = right.charBounds[0];
+  // Reversed: the last grapheme starts at the path's start (textAlign left puts the line at the end).
+  assert.ok(c.renderLeft! < b.renderLeft! && b.renderLeft! < a.renderLeft!);
+  assert.ok(Math.abs(a.angle! - Math.PI) < 1e-12);
+  const total = right.getLineWidth(0);
+  assert.ok(Math.abs(a.renderLeft! - (150 - a.kernedWidth / 2)) < 1e-9, `${a.renderLeft} ${total}`);
+  const shifted = prepareText(onPath({ pathStartOffset: 310 })).layout;
+  shifted.getLineWidth(0);
+  // 310 along a 300-long path wraps to 10.
+  assert.ok(Math.abs(shifted.charBounds[0][0].renderLeft! - (-140 + shifted.charBounds[0][0].kernedWidth / 2)) < 1e-9);
+});
+
+test('on a curve each grapheme turns with the tangent', () => {
+  // A quarter circle of radius 100 from (0,-100) clockwise to (100,0), as a cubic.
+  const k = 55.22847498;
+  const p = prepareText(
+    onPath({ text: 'On the bend', textAlign: 'center' }, [
+      ['M', 0, -100],
+      ['C', k, -100, 100, -k, 100, 0],
+    ]),
+  );
+  // charBounds keeps one extra box after the last grapheme (Fabric's cursor slot); it is not on the path.
+  const line = (p.layout.getLineWidth(0), p.layout.charBounds[0].slice(0, p.layout.lines[0].length));
+  for (let i = 1; i < line.length; i++) assert.ok(line[i].angle! > line[i - 1].angle!, `angle grows at ${i}`);
+  const mid = line[Math.floor(line.length / 2)];
+  assert.ok(Math.abs(mid.angle! - Math.PI / 4) < 0.1, `middle angle ${mid.angle}`);
+});
+
+test('a grapheme whose centre falls past the end of a line segment sits on its end, as Point.lerp clamps', () => {
+  const p = prepareText(
+    onPath({ text: 'W' }, [
+      ['M', 0, 0],
+      ['L', 8, 0],
+    ]),
+  );
+  p.layout.getLineWidth(0);
+  const w = p.layout.charBounds[0][0];
+  assert.ok(w.kernedWidth / 2 > 8, `W is ${w.kernedWidth} wide`);
+  // The path's end (8, 0) minus its pathOffset (4, 0).
+  assert.equal(w.renderLeft, 4);
+});

@@ -1,7 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { FabricObject } from '../../domain/template.js';
+import { documentMajorVersion, type FabricObject } from '../../domain/template.js';
+import { pathGeometry } from '../normalize-document.js';
 import { drawTextLayout } from './text-draw.js';
 import { TextLayout, type TextProps } from './text-layout.js';
+import type { PathAlign, TextPathGeometry } from './text-on-path.js';
 import { parseStyles } from './text-styles.js';
 import { fitTextProps } from './text-fit.js';
 import { fitBox, minFontSizeOf } from '../../domain/shrink-to-fit.js';
@@ -19,6 +21,17 @@ export interface PreparedText {
 export interface PrepareOptions {
   /** The rendering account's uploaded fonts; only these may answer for a family. */
   fonts?: ReadonlyArray<{ key: string }>;
+  /** Major version of the Fabric that wrote the document; else the object's own `version` (missing: 7). */
+  major?: number;
+}
+
+const PATH_ALIGNS: readonly PathAlign[] = ['baseline', 'center', 'ascender', 'descender'];
+
+/** The Path object a text follows, as Fabric revives `text.path`; null without one. */
+function textPath(value: unknown): TextPathGeometry | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const g = pathGeometry((value as FabricObject).path);
+  return g.path.length ? { commands: g.path, pathOffset: g.pathOffset, width: g.width, height: g.height } : null;
 }
 
 const TEXT_TYPES = new Set(['text', 'i-text', 'itext', 'textbox']);
@@ -55,10 +68,16 @@ export function textPropsFromObject(obj: FabricObject, options: PrepareOptions =
     fill: obj.fill === undefined ? 'rgb(0,0,0)' : obj.fill,
     stroke: obj.stroke ?? null,
     strokeWidth: num(obj.strokeWidth, 1),
-    deltaY: 0,
+    // Fabric keeps an object-level deltaY (default 0) under every character's own.
+    deltaY: num(obj.deltaY, 0),
     textDecorationThickness: num(obj.textDecorationThickness, 66.667),
     textDecorationColor: str(obj.textDecorationColor, ''),
     styles: parseStyles(obj.styles, text),
+    path: textPath(obj.path),
+    pathSide: obj.pathSide === 'right' ? 'right' : 'left',
+    pathAlign: PATH_ALIGNS.includes(obj.pathAlign as PathAlign) ? (obj.pathAlign as PathAlign) : 'baseline',
+    pathStartOffset: num(obj.pathStartOffset, 0),
+    major: options.major ?? documentMajorVersion(obj as { version?: string }),
     accountKeys: options.fonts ? new Set(options.fonts.map((f) => f.key)) : undefined,
   };
 }
