@@ -171,7 +171,7 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   ctx.globalAlpha *= n.opacity;
   const scaling = objectScaling(n, full, frame.parentMatrix !== null);
   setShadow(ctx, n, scaling, env.zoom);
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(n, scaling, env.zoom), image };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(n, scaling, env.zoom), image, images: env.images };
   if (shouldCache(n, frame.parentOnCache)) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
@@ -269,7 +269,7 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
   lctx.transform(cm[0], cm[1], cm[2], cm[3], cm[4], cm[5]);
   const { node: c, image } = withImageSize(clip, env);
   const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image, images: env.images };
   drawObject(lctx, c, true, context, env, cm, false, helpers);
   ctx.save();
   ctx.globalCompositeOperation = clip.inverted ? 'destination-out' : 'destination-in';
@@ -288,7 +288,7 @@ export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): vo
   env.cutAlpha = true;
   const { node: c, image } = withImageSize(clip, env);
   const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image, images: env.images };
   const dims = helpers.cacheDims();
   if (!(Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0)) return;
   const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;

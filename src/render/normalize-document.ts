@@ -12,7 +12,7 @@ import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { Mat } from './matrix.js';
 import { boundingBox, pathBounds, simplifyPath, type SimplePathCommand } from './path-geometry.js';
 import { RenderError } from './render-error.js';
-import type { GradientDef, LineCap, LineJoin, NodeKind, Paint, RenderNode, ShadowDef } from './render-node.js';
+import type { GradientDef, LineCap, LineJoin, NodeKind, Paint, PatternDef, PatternRepeat, RenderNode, ShadowDef } from './render-node.js';
 
 const TYPE_ALIASES: Record<string, NodeKind> = {
   rect: 'rect',
@@ -83,9 +83,27 @@ function withAlpha(color: string, alpha: number): string {
   return rgb ? `rgba(${rgb[1]},${rgb[2]},${rgb[3]},${alpha})` : color;
 }
 
+const PATTERN_REPEATS = new Set<PatternRepeat>(['repeat', 'repeat-x', 'repeat-y', 'no-repeat']);
+
+/** Pattern.fromObject: the source becomes an image (found by its URL in the render's image map). */
+function parsePattern(v: Record<string, unknown>): PatternDef | null {
+  // A pattern whose image did not load makes Fabric's toLive return null: nothing is painted.
+  if (typeof v.source !== 'string' || v.source === '') return null;
+  const t = v.patternTransform;
+  return {
+    type: 'pattern',
+    source: v.source,
+    repeat: PATTERN_REPEATS.has(v.repeat as PatternRepeat) ? (v.repeat as PatternRepeat) : 'repeat',
+    offsetX: num(v.offsetX, 0),
+    offsetY: num(v.offsetY, 0),
+    patternTransform: Array.isArray(t) && t.length === 6 ? (t.map(Number) as Mat) : null,
+  };
+}
+
 function parsePaint(v: unknown, d: Paint, major: number): Paint {
   if (v === null) return null;
   if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && ((v as Record<string, unknown>).type === 'pattern' || 'source' in v)) return parsePattern(v as Record<string, unknown>);
   if (v && typeof v === 'object' && Array.isArray((v as Record<string, unknown>).colorStops)) {
     return parseGradient(v as Record<string, unknown>, major);
   }

@@ -28,7 +28,20 @@ export interface GradientDef {
   offsetY: number;
 }
 
-export type Paint = string | GradientDef | null;
+export type PatternRepeat = 'repeat' | 'repeat-x' | 'repeat-y' | 'no-repeat';
+
+/** A Fabric Pattern with an image source: `source` is the key of its decoded image in the render's image map. */
+export interface PatternDef {
+  type: 'pattern';
+  source: string;
+  repeat: PatternRepeat;
+  offsetX: number;
+  offsetY: number;
+  patternTransform: Mat | null;
+}
+
+/** A colour, a gradient or a pattern: what Fabric calls a filler. */
+export type Paint = string | GradientDef | PatternDef | null;
 export type LineCap = 'butt' | 'round' | 'square';
 export type LineJoin = 'miter' | 'round' | 'bevel';
 export type FillRule = 'nonzero' | 'evenodd';

@@ -6,7 +6,7 @@ import type { DrawableImage } from './image-cache.js';
 import { drawText } from './text/text-object.js';
 import type { PreparedText } from './text/text-object.js';
 import { degToRad } from './matrix.js';
-import { removeShadow, setFillStyle, setLineDash, setStrokeStyle, type CacheDims, type Ctx } from './paint-style.js';
+import { removeShadow, setFillStyle, setLineDash, setStrokeStyle, type CacheDims, type Ctx, type PatternImages } from './paint-style.js';
 import type { RenderNode } from './render-node.js';
 
 /** Kappa Fabric uses for rounded-rect corners (1 - 0.5522847498). */
@@ -17,12 +17,14 @@ export interface PaintHelpers {
   objectScaling: { x: number; y: number };
   cacheDims: () => CacheDims;
   image?: DrawableImage;
+  /** Every decoded image of the render: pattern fills and strokes draw from it. */
+  images: PatternImages;
 }
 
-function renderFill(ctx: Ctx, n: RenderNode): void {
+function renderFill(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
   if (!n.fill) return;
   ctx.save();
-  setFillStyle(ctx, n, n.fill);
+  setFillStyle(ctx, n, n.fill, h.images);
   if (n.fillRule === 'evenodd') ctx.fill('evenodd');
   else ctx.fill();
   ctx.restore();
@@ -34,12 +36,12 @@ function renderStroke(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
   ctx.save();
   if (n.strokeUniform) ctx.scale(1 / h.objectScaling.x, 1 / h.objectScaling.y);
   setLineDash(ctx, n.strokeDashArray);
-  setStrokeStyle(ctx, n, n.stroke, h.cacheDims);
+  setStrokeStyle(ctx, n, n.stroke, h.cacheDims, h.images);
   ctx.stroke();
   ctx.restore();
 }
 
-function paintInOrder(ctx: Ctx, n: RenderNode, h: PaintHelpers, fill: () => void = () => renderFill(ctx, n)): void {
+function paintInOrder(ctx: Ctx, n: RenderNode, h: PaintHelpers, fill: () => void = () => renderFill(ctx, n, h)): void {
   if (n.paintFirst === 'stroke') {
     renderStroke(ctx, n, h);
     fill();
