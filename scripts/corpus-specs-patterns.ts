@@ -46,6 +46,56 @@ function text(t: string, extra: Obj = {}): Obj {
 
 const STAR = [['M', 50, 0], ['L', 61, 35], ['L', 98, 35], ['L', 68, 57], ['L', 79, 91], ['L', 50, 70], ['L', 21, 91], ['L', 32, 57], ['L', 2, 35], ['L', 39, 35], ['Z']];
 
+/** SVG files as a designer exports them (Illustrator/Figma-like: defs, gradients, transforms, even-odd holes). */
+const SVG_MOUNTAIN_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#38bdf8"/>
+    </linearGradient>
+    <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#fde68a"/><stop offset="1" stop-color="#f59e0b"/>
+    </radialGradient>
+  </defs>
+  <path fill="url(#sky)" fill-rule="evenodd" d="M100 8a92 92 0 1 0 0.01 0ZM100 28a72 72 0 1 1 -0.01 0Z"/>
+  <circle cx="128" cy="78" r="17" fill="url(#sun)"/>
+  <g transform="translate(100 112) rotate(-4)">
+    <path fill="#0f172a" d="M-62 42 L-22 -22 L-2 8 L20 -34 L62 42 Z"/>
+    <path fill="#ffffff" d="M20 -34 L30 -16 L22 -20 L14 -12 Z"/>
+  </g>
+</svg>`;
+
+const SVG_LOCK_ICON = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">
+  <defs>
+    <linearGradient id="tile" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="160" y2="0" gradientTransform="rotate(45 80 80)">
+      <stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/>
+    </linearGradient>
+  </defs>
+  <rect x="0" y="0" width="160" height="160" rx="36" ry="36" fill="url(#tile)"/>
+  <g transform="matrix(1 0 0 1 80 86)">
+    <path fill="none" stroke="#ffffff" stroke-width="10" stroke-linecap="round" d="M-24 -30 V-44 a24 24 0 0 1 48 0 V-30"/>
+    <path fill="#ffffff" fill-rule="evenodd" d="M-40 -32 H40 V40 H-40 Z M-8 -2 a10 10 0 1 1 16 8 V20 H-8 V6 a10 10 0 0 1 0 -8 Z"/>
+  </g>
+  <polygon points="126,14 131,26 144,27 134,36 137,49 126,42 115,49 118,36 108,27 121,26" fill="#fde047" transform="translate(6 0) scale(0.9)"/>
+</svg>`;
+
+const SVG_BADGE = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 180 180">
+  <defs>
+    <radialGradient id="medal" cx="0.4" cy="0.35" r="0.7" fx="0.35" fy="0.3">
+      <stop offset="0" stop-color="#fef9c3"/><stop offset="0.6" stop-color="#facc15"/><stop offset="1" stop-color="#a16207"/>
+    </radialGradient>
+    <linearGradient id="ribbon" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="#b91c1c"/><stop offset="0.5" stop-color="#ef4444"/><stop offset="1" stop-color="#b91c1c"/>
+    </linearGradient>
+  </defs>
+  <g transform="translate(90 120) skewX(-8)">
+    <polygon points="-40,0 -10,0 -22,55 -34,44 -50,50" fill="url(#ribbon)"/>
+    <polygon points="40,0 10,0 22,55 34,44 50,50" fill="url(#ribbon)"/>
+  </g>
+  <circle cx="90" cy="78" r="62" fill="url(#medal)" stroke="#854d0e" stroke-width="4"/>
+  <path fill="#854d0e" fill-rule="evenodd" d="M90 34 a44 44 0 1 0 0.01 0 Z M90 42 a36 36 0 1 1 -0.01 0 Z"/>
+  <polyline points="68,80 84,96 114,62" fill="none" stroke="#ffffff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>
+</svg>`;
+
 export const PATTERN_CORPUS: CorpusSpec[] = [
   // ---------- pattern fills ----------
   {
@@ -379,6 +429,42 @@ export const PATTERN_CORPUS: CorpusSpec[] = [
     objects: [
       { type: 'image', src: A('portrait.jpg'), ...LT, left: 20, top: 20, scaleX: 0.8, scaleY: 0.8, name: 'photo' },
       text('Watermark under, scanlines over', { left: 240, top: 40, width: 260, fontSize: 22, fill: '#222222' }),
+    ],
+  },
+  // ---------- SVG imports: loadSVGFromString, grouped, named, then toObject(['name']) ----------
+  {
+    name: 'svg-import-logo',
+    version: 7,
+    width: 600,
+    height: 300,
+    background: '#f8fafc',
+    objects: [
+      { svg: SVG_MOUNTAIN_LOGO, ...LT, left: 40, top: 40, scaleX: 1.1, scaleY: 1.1, name: 'logo' },
+      text('Summit Outdoor Co.', { left: 290, top: 100, width: 290, fontSize: 32, fontWeight: 'bold', fill: '#0f172a' }),
+      text('Gear for long days outside', { left: 290, top: 150, width: 290, fontSize: 18, fill: '#475569' }),
+    ],
+  },
+  {
+    name: 'svg-import-icon-v6',
+    version: 6,
+    width: 520,
+    height: 260,
+    background: '#ffffff',
+    objects: [
+      { svg: SVG_LOCK_ICON, ...LT, left: 40, top: 50, name: 'icon' },
+      { svg: SVG_LOCK_ICON, ...LT, left: 232, top: 96, scaleX: 0.5, scaleY: 0.5, angle: -12, name: 'icon-small' },
+      text('Secure vault', { left: 340, top: 110, width: 170, fontSize: 24, fontWeight: 'bold', fill: '#4c1d95' }),
+    ],
+  },
+  {
+    name: 'svg-import-badge-v5',
+    version: 5,
+    width: 480,
+    height: 280,
+    background: '#fffbeb',
+    objects: [
+      { svg: SVG_BADGE, ...LT, left: 30, top: 40, scaleX: 1.2, scaleY: 1.2, name: 'badge' },
+      text('Best in show 2026', { left: 270, top: 110, width: 200, fontSize: 26, fontWeight: 'bold', fill: '#713f12' }),
     ],
   },
 ];
