@@ -100,8 +100,9 @@ test('image patterns are accepted as fills, strokes, the canvas background and o
   assert.match(at(docWith(rect({ fill: { ...pattern, source: 'file:///etc/passwd' } })))[0], /^objects\[0\]\.fill\.source: .*pattern source in "fill" must be an http\(s\) URL/);
   assert.match(at(docWith(rect({ stroke: { ...pattern, patternTransform: [1, 0, 0] } })))[0], /patternTransform must be null or an array of 6 finite numbers/);
   assert.match(at(docWith(rect({ fill: { ...pattern, sparkle: 1 } })))[0], /pattern in "fill": property "sparkle" is not supported/);
-  // Text draws its glyphs with colours and gradients only: a pattern there is refused, not drawn wrong.
-  assert.match(at(docWith({ type: 'textbox', text: 'Hi', fontFamily: 'Inter', fill: pattern }))[0], /objects\[0\]\.fill: .*is a pattern, which text objects do not draw/);
+  accept(docWith({ type: 'textbox', text: 'Hi', fontFamily: 'Inter', fill: pattern, stroke: pattern }));
+  // Character styles take colours only, as before.
+  assert.match(at(docWith({ type: 'textbox', text: 'Hi', fontFamily: 'Inter', styles: [{ start: 0, end: 1, style: { fill: pattern } }] }))[0], /character style "fill"/);
   // A malformed pattern background gets the precise message, not TypeBox's "Expected union value".
   assert.deepEqual(at({ ...docWith(), background: { type: 'pattern', source: 'https://a.test/p.png', offsetX: 'left' } }), [
     'background: template: pattern in "background": offsetX must be a finite number',

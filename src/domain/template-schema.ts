@@ -290,7 +290,7 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
       return; // checked in checkObject
     case 'fill':
     case 'stroke':
-      return checkPaint(ctx, value, at, label, key, !isTextType(type));
+      return checkPaint(ctx, value, at, label, key);
     case 'shadow':
       return checkShadow(ctx, value, at, label);
     case 'clipPath':
@@ -332,18 +332,11 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
   }
 }
 
-/**
- * A colour, a linear/radial gradient object, an image pattern, or nothing.
- * Text draws no pattern yet (its glyph painting reads only colours and
- * gradients), so a pattern on a text object is refused rather than drawn wrong.
- */
-function checkPaint(ctx: Context, value: unknown, at: string, label: string, key: string, patterns = true) {
+/** A colour, a linear/radial gradient object, an image pattern, or nothing. */
+function checkPaint(ctx: Context, value: unknown, at: string, label: string, key: string) {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const g = value as Record<string, unknown>;
-    if (g.type === 'pattern' || 'source' in g) {
-      if (!patterns) return add(ctx, at, `${label}: property "${clip(key)}" is a pattern, which text objects do not draw; use a colour or a gradient`);
-      return checkPattern(ctx, g, at, label, key);
-    }
+    if (g.type === 'pattern' || 'source' in g) return checkPattern(ctx, g, at, label, key);
     return checkGradient(ctx, g, at, label, key);
   }
   const expected = colorOrNone(value);

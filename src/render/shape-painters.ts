@@ -203,7 +203,7 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
       return;
     }
     case 'text':
-      drawText(ctx, n.prepared as PreparedText, n.textSource!);
+      drawText(ctx, n.prepared as PreparedText, n.textSource!, h.images);
       return;
     case 'group':
       return;
