@@ -17,6 +17,8 @@ export interface PaintHelpers {
   objectScaling: { x: number; y: number };
   cacheDims: () => CacheDims;
   image?: DrawableImage;
+  /** The decoded image before filters: a Resize filter's output is drawn back at the scale between the two. */
+  source?: DrawableImage;
   /** Every decoded image of the render: pattern fills and strokes draw from it. */
   images: PatternImages;
 }
@@ -98,7 +100,7 @@ function pathCommands(ctx: Ctx, n: RenderNode): void {
 }
 
 /** Fabric's Image._renderFill, or the Imprint `fit` box when an override replaced the image. */
-function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined): void {
+function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined, source: DrawableImage | undefined): void {
   if (!img) return;
   const w = n.width;
   const h = n.height;
@@ -120,14 +122,19 @@ function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined):
     }
     return;
   }
+  // _filterScalingX/Y: a Resize filter's output is smaller than the image the crop is measured on.
+  const scaleX = source && source.width !== elW ? elW / source.width : 1;
+  const scaleY = source && source.height !== elH ? elH / source.height : 1;
   const cropX = Math.max(n.cropX, 0);
   const cropY = Math.max(n.cropY, 0);
-  const sW = Math.min(w, elW - cropX);
-  const sH = Math.min(h, elH - cropY);
-  const maxW = Math.min(w, elW - cropX);
-  const maxH = Math.min(h, elH - cropY);
+  const sX = cropX * scaleX;
+  const sY = cropY * scaleY;
+  const sW = Math.min(w * scaleX, elW - sX);
+  const sH = Math.min(h * scaleY, elH - sY);
+  const maxW = Math.min(w, elW / scaleX - cropX);
+  const maxH = Math.min(h, elH / scaleY - cropY);
   if (sW <= 0 || sH <= 0) return;
-  ctx.drawImage(img, cropX, cropY, sW, sH, -w / 2, -h / 2, maxW, maxH);
+  ctx.drawImage(img, sX, sY, sW, sH, -w / 2, -h / 2, maxW, maxH);
 }
 
 export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
@@ -199,7 +206,7 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
         ctx.lineTo(-w, -hh);
         ctx.closePath();
       }
-      paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image));
+      paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image, h.source));
       return;
     }
     case 'text':
