@@ -29,6 +29,23 @@ export interface DrawEnv {
    * then have lost opacity that its background gave it.
    */
   cutAlpha: boolean;
+  /**
+   * Fabric's Image.applyResizeFilters: the image (already filtered) resized by the node's
+   * `resizeFilter` to the given total scale; without it `resizeFilter` is not applied.
+   */
+  resizeImage?: (node: RenderNode, image: DrawableImage, scaleX: number, scaleY: number) => DrawableImage;
+}
+
+/** Fabric's default minimumScaleTrigger (the only value the template check accepts). */
+const MINIMUM_SCALE_TRIGGER = 0.5;
+
+/** The drawable after Image._render's applyResizeFilters: resized only when the total scale is at or under the trigger. */
+function resizedImage(n: RenderNode, image: DrawableImage | undefined, scaling: { x: number; y: number }, env: DrawEnv): DrawableImage | undefined {
+  if (!image || !n.resizeFilter || !env.resizeImage) return image;
+  const sx = scaling.x * env.zoom;
+  const sy = scaling.y * env.zoom;
+  if (sx > MINIMUM_SCALE_TRIGGER && sy > MINIMUM_SCALE_TRIGGER) return image;
+  return env.resizeImage(n, image, sx, sy);
 }
 
 interface Frame {
@@ -176,7 +193,13 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   ctx.globalAlpha *= n.opacity;
   const scaling = objectScaling(n, full, frame.parentMatrix !== null);
   setShadow(ctx, n, scaling, env.zoom);
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(n, scaling, env.zoom), image, source, images: env.images };
+  const helpers: PaintHelpers = {
+    objectScaling: scaling,
+    cacheDims: () => cacheDimensions(n, scaling, env.zoom),
+    image: resizedImage(n, image, scaling, env),
+    source,
+    images: env.images,
+  };
   if (shouldCache(n, frame.parentOnCache)) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {

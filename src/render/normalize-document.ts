@@ -145,6 +145,15 @@ function parsePathString(d: string): unknown[][] {
   return out;
 }
 
+/** An image's `resizeFilter` (a Resize filter object); its scaleX/scaleY are replaced at draw time, as Fabric does. */
+function parseResizeFilter(v: unknown): RenderNode['resizeFilter'] {
+  if (!v || typeof v !== 'object') return null;
+  const f = v as Record<string, unknown>;
+  const type = f.resizeType ?? 'hermite';
+  if (type !== 'hermite' && type !== 'bilinear' && type !== 'lanczos') return null;
+  return { resizeType: type, lanczosLobes: num(f.lanczosLobes, 3) };
+}
+
 export interface NormalizeContext {
   major: number;
 }
@@ -212,6 +221,7 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     lineFlipY: false,
     src,
     filters,
+    resizeFilter: kind === 'image' ? parseResizeFilter(obj.resizeFilter) : null,
     imageKey: filters.length ? `${src}\u0000${JSON.stringify(filters)}` : src,
     cropX: num(obj.cropX, 0),
     cropY: num(obj.cropY, 0),

@@ -19,6 +19,8 @@ export interface PaintOptions {
   /** Output canvases to reuse; without it each paint allocates one. */
   surfaces?: SurfacePool;
   objectCaches?: ObjectCacheStore;
+  /** Applies an image's `resizeFilter` (see DrawEnv.resizeImage). */
+  resizeImage?: DrawEnv['resizeImage'];
 }
 
 export interface PaintedPixels {
@@ -108,7 +110,7 @@ function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, widt
 /** Paints and reads the pixels back in one synchronous step, so a pooled surface is never shared. */
 export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, DrawableImage>, scale: number, opts: PaintOptions = {}): PaintedPixels {
   const { width, height } = outputSize(doc, scale);
-  const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false };
+  const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false, resizeImage: opts.resizeImage };
   const paintAndRead = (ctx: SKRSContext2D): Buffer => {
     paintOn(ctx, doc, env, width, height);
     // getImageData unpremultiplies with Skia's own conversion, as Chromium's

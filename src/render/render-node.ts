@@ -102,6 +102,8 @@ export interface RenderNode {
   src: string;
   /** Fabric's `filters`, normalized (neutral ones dropped); applied to the decoded image before drawing. */
   filters: ImageFilter[];
+  /** Fabric's `resizeFilter`: applied while drawing, at the object's total scale, when that is at most minimumScaleTrigger. */
+  resizeFilter: { resizeType: 'hermite' | 'bilinear' | 'lanczos'; lanczosLobes: number } | null;
   /** Key of the drawable in the render's image map: `src`, or `src` plus the filter list. */
   imageKey: string;
   cropX: number;
