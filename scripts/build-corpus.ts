@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import type { TemplateDocument } from '../src/domain/template.js';
 import { corpusDir } from './corpus-images.js';
 import { CORPUS as BASE_CORPUS } from './corpus-specs.js';
+import { PATTERN_CORPUS } from './corpus-specs-patterns.js';
 import { TEXT_CORPUS } from './corpus-specs-text.js';
 import { TEXT_PATH_CORPUS } from './corpus-specs-text-path.js';
 import { FabricBrowser } from './fabric-browser.js';
 
-const CORPUS = [...BASE_CORPUS, ...TEXT_CORPUS, ...TEXT_PATH_CORPUS];
+const CORPUS = [...BASE_CORPUS, ...TEXT_CORPUS, ...TEXT_PATH_CORPUS, ...PATTERN_CORPUS];
 const filters = process.argv.slice(2);
 const specs = CORPUS.filter((s) => filters.length === 0 || filters.some((f) => s.name.includes(f)));
 const names = new Set<string>();

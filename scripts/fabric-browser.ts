@@ -248,7 +248,18 @@ async function renderInPage(arg: { doc: TemplateDocument; major: number; samples
       const enliven = async (specs: any[]): Promise<any[]> => {
         const out: any[] = [];
         for (const spec of specs) {
-          if (spec.build) {
+          if (spec.svg) {
+            // An SVG import as an editor does it: parse, group the elements, then name and place the group.
+            const { svg, type, ...props } = spec;
+            const parsed: { objects: any[]; options: any } =
+              major === 5
+                ? await new Promise((resolve) => fabric.loadSVGFromString(svg, (objects: any[], options: any) => resolve({ objects, options })))
+                : await fabric.loadSVGFromString(svg);
+            const group = fabric.util.groupSVGElements(parsed.objects.filter(Boolean), parsed.options);
+            group.set(props);
+            group.setCoords();
+            out.push(group);
+          } else if (spec.build) {
             const { objects, build, type, clipPath, ...props } = spec;
             const group = new fabric.Group(await enliven(objects));
             group.set(props);
@@ -266,16 +277,21 @@ async function renderInPage(arg: { doc: TemplateDocument; major: number; samples
         }
         return out;
       };
+      // A canvas gradient or pattern as an editor sets one (a Pattern with its image loaded).
+      const filler = async (spec: any): Promise<any> => {
+        if (spec.type !== 'pattern') return new fabric.Gradient(spec);
+        return major === 5 ? new Promise((resolve) => new fabric.Pattern(spec, resolve)) : fabric.Pattern.fromObject(spec);
+      };
       for (const obj of await enliven(doc.objects)) canvas.add(obj);
       if (doc.background !== undefined) {
         const bg: any = doc.background;
-        canvas.backgroundColor = bg && typeof bg === 'object' ? new fabric.Gradient(bg) : bg;
+        canvas.backgroundColor = bg && typeof bg === 'object' ? await filler(bg) : bg;
       }
       // Canvas-level objects, set as an editor sets them (canvas.backgroundImage = img, …).
       for (const key of ['backgroundImage', 'overlayImage', 'clipPath']) {
         if (doc[key]) canvas[key] = (await enliven([doc[key]]))[0];
       }
-      if (doc.overlay !== undefined) canvas.overlayColor = doc.overlay;
+      if (doc.overlay !== undefined) canvas.overlayColor = doc.overlay && typeof doc.overlay === 'object' ? await filler(doc.overlay) : doc.overlay;
       canvas.includeDefaultValues = mode === 'json';
       return JSON.stringify(canvas.toJSON(['name']));
     }

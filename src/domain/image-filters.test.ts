@@ -43,3 +43,25 @@ test('a BlendImage image gets the same src rules as an image object', () => {
   assert.equal(local.ok, false);
   assert.equal(local.ok ? '' : local.issues[0].path, 'objects[0].filters[0].image.src');
 });
+
+test('Resize is accepted as Fabric writes it (hermite, bilinear, lanczos), bounded, and sliceHack is refused with the reason', () => {
+  const ok = (f: unknown) => validateTemplate(doc([f]), opts);
+  assert.equal(ok({ type: 'Resize', resizeType: 'hermite', scaleX: 0.6, scaleY: 0.6, lanczosLobes: 3 }).ok, true);
+  assert.equal(ok({ type: 'Resize', resizeType: 'lanczos', scaleX: 0.3, scaleY: 0.5, lanczosLobes: 2 }).ok, true);
+  const message = (f: unknown) => {
+    const r = ok(f);
+    return r.ok ? '' : r.issues[0].message;
+  };
+  assert.match(message({ type: 'Resize', resizeType: 'sliceHack', scaleX: 0.5, scaleY: 0.5 }), /resizeType "sliceHack" is not drawn yet/);
+  assert.match(message({ type: 'Resize', scaleX: 2, scaleY: 2 }), /"scaleX" and "scaleY" must be numbers from 0.01 to 1/);
+  assert.match(message({ type: 'Resize', resizeType: 'lanczos', scaleX: 0.5, scaleY: 0.5, lanczosLobes: 12 }), /"lanczosLobes" must be a whole number from 1 to 5/);
+});
+
+test('resizeFilter is accepted as Image#toObject writes it; other shapes and sliceHack are refused', () => {
+  const withResize = (resizeFilter: unknown) => ({ ...doc([]), objects: [{ ...doc([]).objects[0], resizeFilter }] });
+  assert.equal(validateTemplate(withResize({ type: 'Resize', resizeType: 'hermite', scaleX: 0.3, scaleY: 0.3, lanczosLobes: 3 }), opts).ok, true);
+  assert.equal(validateTemplate(withResize(null), opts).ok, true);
+  const r = validateTemplate(withResize({ type: 'Resize', resizeType: 'sliceHack' }), opts);
+  assert.equal(r.ok, false);
+  assert.match(r.ok ? '' : r.issues[0].message, /property "resizeFilter" must be null or a Resize filter/);
+});

@@ -45,11 +45,12 @@ export type ImageFilter =
   | { type: 'convolute'; matrix: number[]; opaque: boolean }
   | { type: 'blur'; blur: number }
   /** The blend image is drawn with only its scale and left/top, stretched to the filtered image's size, as Fabric does. */
-  | { type: 'blendImage'; src: string; mode: 'multiply' | 'mask'; scaleX: number; scaleY: number; left: number; top: number };
+  | { type: 'blendImage'; src: string; mode: 'multiply' | 'mask'; scaleX: number; scaleY: number; left: number; top: number }
+  /** The image becomes round(w × scaleX) × round(h × scaleY) pixels; Fabric then draws it back at the object's size. */
+  | { type: 'resize'; resizeType: 'hermite' | 'bilinear' | 'lanczos'; scaleX: number; scaleY: number; lanczosLobes: number };
 
 const REFUSED: Record<string, string> = {
   Noise: 'draws random noise (Math.random on every render), so no two renders — and no render and the editor — would agree; bake the noise into the image instead',
-  Resize: 'is not drawn yet',
   Composed: 'is not drawn yet',
 };
 
@@ -200,6 +201,20 @@ function parseFilter(f: unknown, major: number): Parsed {
       const top = numIn(img.top, -1e6, 1e6, 0);
       if (scaleX === null || scaleY === null || left === null || top === null) return bad(type, "the blend image's scaleX/scaleY/left/top must be finite numbers");
       return { ok: true, filter: { type: 'blendImage', src: img.src, mode, scaleX, scaleY, left, top } };
+    }
+    case 'Resize': {
+      const resizeType = f.resizeType ?? 'hermite';
+      if (resizeType === 'sliceHack') return bad(type, 'resizeType "sliceHack" is not drawn yet; use "hermite", "bilinear" or "lanczos"');
+      if (resizeType !== 'hermite' && resizeType !== 'bilinear' && resizeType !== 'lanczos') return bad(type, '"resizeType" must be "hermite", "bilinear" or "lanczos"');
+      // Downscaling only: Fabric's kernels are made for it, and an upscale would multiply the pixels to filter.
+      const scaleX = numIn(f.scaleX, 0.01, 1, 1);
+      const scaleY = numIn(f.scaleY, 0.01, 1, 1);
+      if (scaleX === null || scaleY === null) return bad(type, '"scaleX" and "scaleY" must be numbers from 0.01 to 1');
+      const lanczosLobes = f.lanczosLobes ?? 3;
+      if (typeof lanczosLobes !== 'number' || !Number.isInteger(lanczosLobes) || lanczosLobes < 1 || lanczosLobes > 5)
+        return bad(type, '"lanczosLobes" must be a whole number from 1 to 5');
+      if (scaleX === 1 && scaleY === 1) return { ok: true, filter: null };
+      return { ok: true, filter: { type: 'resize', resizeType, scaleX, scaleY, lanczosLobes } };
     }
     case 'Pixelate': {
       const b = f.blocksize ?? 4;

@@ -206,6 +206,22 @@ const TEXT_PROPERTIES: Record<string, ValueCheck | 'special'> = {
   minFontSize: positive(LIMITS.fontSize),
 };
 
+const RESIZE_TYPES = ['hermite', 'bilinear', 'lanczos'];
+
+/** null, or a Resize filter object as Image#toObject writes `resizeFilter` ("sliceHack" is not drawn). */
+function resizeFilterCheck(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const expected = 'null or a Resize filter {type: "Resize", resizeType: "hermite" | "bilinear" | "lanczos", lanczosLobes: 1 to 5}';
+  if (typeof v !== 'object' || Array.isArray(v)) return expected;
+  const f = v as Record<string, unknown>;
+  if (f.type !== 'Resize' || !RESIZE_TYPES.includes(String(f.resizeType ?? 'hermite'))) return expected;
+  const lobes = f.lanczosLobes ?? 3;
+  if (typeof lobes !== 'number' || !Number.isInteger(lobes) || lobes < 1 || lobes > 5) return expected;
+  for (const k of Object.keys(f)) if (!['type', 'resizeType', 'lanczosLobes', 'scaleX', 'scaleY'].includes(k)) return expected;
+  if (![f.scaleX ?? 1, f.scaleY ?? 1].every((x) => typeof x === 'number' && Number.isFinite(x))) return expected;
+  return null;
+}
+
 export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 'special'>> = {
   rect: { rx: size, ry: size },
   // Degrees since Fabric 5 (radians before); Fabric 5 ignores counterClockwise, 6+ draws it.
@@ -229,6 +245,8 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
     fit: oneOf(...IMAGE_FITS),
     // Fabric's image filters, drawn by the Canvas 2D backend's math (image-filters.ts says which).
     filters: 'special',
+    // A Resize filter Fabric applies while drawing, at the image's total scale (its own scaleX/scaleY are overwritten).
+    resizeFilter: resizeFilterCheck,
   },
   group: { objects: 'special' },
 };
@@ -243,6 +261,7 @@ export const TYPE_PROPERTIES: Record<SupportedType, Record<string, ValueCheck | 
 export const DEFAULT_ONLY: Record<string, readonly unknown[]> = {
   transformMatrix: [null],
   clipTo: [null],
+  // Drawn on images (TYPE_PROPERTIES.image); meaningless elsewhere.
   resizeFilter: [null],
   srcFromAttribute: [false],
   minimumScaleTrigger: [0.5],

@@ -101,6 +101,16 @@ test('paint area: many canvas-sized objects', () => {
   assert.deepEqual(dims(layers(35), 0.5), []);
 });
 
+test('paint area: a pattern counts as a box, a stroke whose pattern or gradient has its own transform as nine', () => {
+  const tile = { type: 'pattern', source: 'https://a.test/tile.png', repeat: 'repeat' };
+  const paint = (o: Partial<FabricObject>) => estimateRenderBudget(docOf(1000, 1000, [rect({ width: 990, height: 990, strokeWidth: 10, ...o })])).usage.paintMegapixels;
+  assert.equal(paint({ fill: tile }), paint({ fill: '#f00' }));
+  assert.equal(paint({ stroke: tile }), 1);
+  assert.equal(paint({ stroke: { ...tile, patternTransform: [2, 0, 0, 2, 0, 0] } }), 9);
+  assert.equal(paint({ stroke: { type: 'linear', coords: { x1: 0, y1: 0, x2: 1, y2: 0 }, colorStops: [], gradientUnits: 'percentage' } }), 9);
+  assert.equal(paint({ stroke: { ...tile, patternTransform: [2, 0, 0, 2, 0, 0] }, strokeWidth: 0 }), 0.9801);
+});
+
 test('paint area: a rotated parent makes children count their diagonal, and off-canvas size is clipped', () => {
   const flat = estimateRenderBudget(docOf(1000, 1000, [{ type: 'group', width: 100, height: 100, objects: [rect({ width: 300, height: 100, strokeWidth: 0 })] }]));
   const turned = estimateRenderBudget(docOf(1000, 1000, [{ type: 'group', angle: 30, width: 100, height: 100, objects: [rect({ width: 300, height: 100, strokeWidth: 0 })] }]));

@@ -89,10 +89,25 @@ test('the canvas background and overlay images, overlay colour and clip path are
   assert.equal(issuesOf({ ...docWith(), backgroundImage: { type: 'Image', src: 'file:///etc/passwd' } })[0].path, 'backgroundImage.src');
   assert.equal(issuesOf({ ...docWith(), clipPath: { type: 'sparkle' } })[0].path, 'clipPath.type');
   assert.equal(issuesOf({ ...docWith(), overlay: 'notacolour' })[0].path, 'overlay');
-  assert.match(issuesOf({ ...docWith(), overlay: { type: 'pattern', source: 'https://a.test/p.png' } })[0].message, /pattern/);
-  const patternBackground = issuesOf({ ...docWith(), background: { type: 'pattern', source: 'https://a.test/p.png', repeat: 'repeat' } });
-  assert.equal(patternBackground[0].path, 'background');
-  assert.match(patternBackground[0].message, /is a pattern, which is not supported/);
+  accept({ ...docWith(), overlay: { type: 'pattern', source: 'https://a.test/p.png' } });
+});
+
+test('image patterns are accepted as fills, strokes, the canvas background and overlay, as Pattern#toObject() writes them', () => {
+  const pattern = { type: 'pattern', source: 'https://a.test/p.png', repeat: 'repeat-x', crossOrigin: '', offsetX: 4, offsetY: -2, patternTransform: [1, 0, 0, 1, 0, 0] };
+  accept({ ...docWith(rect({ fill: pattern, stroke: { ...pattern, repeat: 'no-repeat', patternTransform: null } })), background: pattern, overlay: pattern });
+  accept(docWith({ type: 'image', src: 'https://a.test/photo.jpg', stroke: { type: 'pattern', source: 'data:image/png;base64,iVBORw0KGgo=' }, strokeWidth: 4 }));
+  const at = (doc: unknown) => issuesOf(doc).map((i) => `${i.path}: ${i.message}`);
+  assert.match(at({ ...docWith(), background: { ...pattern, repeat: 'mirror' } })[0], /^background: .*repeat must be one of "repeat", "repeat-x", "repeat-y", "no-repeat"/);
+  assert.match(at(docWith(rect({ fill: { ...pattern, source: 'file:///etc/passwd' } })))[0], /^objects\[0\]\.fill\.source: .*pattern source in "fill" must be an http\(s\) URL/);
+  assert.match(at(docWith(rect({ stroke: { ...pattern, patternTransform: [1, 0, 0] } })))[0], /patternTransform must be null or an array of 6 finite numbers/);
+  assert.match(at(docWith(rect({ fill: { ...pattern, sparkle: 1 } })))[0], /pattern in "fill": property "sparkle" is not supported/);
+  accept(docWith({ type: 'textbox', text: 'Hi', fontFamily: 'Inter', fill: pattern, stroke: pattern }));
+  // Character styles take colours only, as before.
+  assert.match(at(docWith({ type: 'textbox', text: 'Hi', fontFamily: 'Inter', styles: [{ start: 0, end: 1, style: { fill: pattern } }] }))[0], /character style "fill"/);
+  // A malformed pattern background gets the precise message, not TypeBox's "Expected union value".
+  assert.deepEqual(at({ ...docWith(), background: { type: 'pattern', source: 'https://a.test/p.png', offsetX: 'left' } }), [
+    'background: template: pattern in "background": offsetX must be a finite number',
+  ]);
 });
 
 test('editor-only interaction properties are ignored whatever their value', () => {
@@ -194,7 +209,7 @@ test('gradients, shadows, clip paths and geometry are validated in depth', () =>
   };
   accept({ ...docWith(rect({ fill: gradient, stroke: gradient })), background: gradient });
   assert.match(issuesOf(docWith(rect({ fill: { ...gradient, colorStops: [{ offset: 2, color: 'red' }] } })))[0].message, /colorStops\[0\]\.offset/);
-  assert.match(issuesOf(docWith(rect({ fill: { type: 'pattern', source: 'x.png' } })))[0].message, /pattern/);
+  assert.match(issuesOf(docWith(rect({ fill: { type: 'pattern', source: 'x.png' } })))[0].message, /pattern source in "fill" must be an http\(s\) URL/);
   assert.equal(issuesOf(docWith(rect({ shadow: { color: 'black', blur: -1 } })))[0].path, 'objects[0].shadow.blur');
   assert.equal(issuesOf(docWith(rect({ shadow: '2px 2px 4px black' })))[0].path, 'objects[0].shadow');
   assert.equal(issuesOf(docWith(rect({ clipPath: rect({ sparkle: 1 }) })))[0].path, 'objects[0].clipPath.sparkle');

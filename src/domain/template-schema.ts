@@ -58,14 +58,23 @@ export const GradientSchema = Type.Object(
   { description: 'A Fabric.js linear or radial gradient, as Gradient#toObject() writes it.' },
 );
 
+export const PATTERN_REPEATS = ['repeat', 'repeat-x', 'repeat-y', 'no-repeat'] as const;
+
 /**
- * A Fabric Pattern's outer shape, so that a pattern background reaches
- * validateTemplate and gets its precise "patterns are not supported" message
- * rather than TypeBox's "Expected union value".
+ * A Fabric Pattern as Pattern#toObject() writes it. Only its outer shape is
+ * typed here, so that a wrong field gets validateTemplate's precise message
+ * (path, allowed values) rather than TypeBox's "Expected union value".
  */
-const PatternShapeSchema = Type.Object(
-  { type: Type.Literal('pattern'), source: Type.Unknown() },
-  { additionalProperties: true, description: 'A Fabric.js Pattern (not drawn yet: refused by the template check).' },
+export const PatternSchema = Type.Object(
+  {
+    type: Type.Literal('pattern'),
+    source: Type.Unknown({ description: 'The tile image: an http(s) URL, a data:image/ URL or an account asset URL.' }),
+    repeat: Type.Optional(Type.Unknown({ description: `Tiling: ${PATTERN_REPEATS.map((r) => `"${r}"`).join(', ')} (default "repeat").` })),
+    offsetX: Type.Optional(Type.Unknown({ description: "Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform." })),
+    offsetY: Type.Optional(Type.Unknown({ description: "Tile origin's y, as offsetX." })),
+    patternTransform: Type.Optional(Type.Unknown({ description: 'null or a 2D matrix [a, b, c, d, e, f] applied to the tiles.' })),
+  },
+  { additionalProperties: true, description: 'A Fabric.js image pattern, as Pattern#toObject() writes it.' },
 );
 
 export const TemplateDocumentSchema = Type.Object(
@@ -77,7 +86,9 @@ export const TemplateDocumentSchema = Type.Object(
       Type.Object({ type: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: true, description: 'A Fabric.js object as toObject() writes it.' }),
       { maxItems: LIMITS.objects },
     ),
-    background: Type.Optional(Type.Union([Type.String(), Type.Null(), GradientSchema, PatternShapeSchema], { description: 'Canvas background colour or gradient.' })),
+    background: Type.Optional(
+      Type.Union([Type.String(), Type.Null(), GradientSchema, PatternSchema], { description: 'Canvas background: a colour, a gradient or an image pattern.' }),
+    ),
   },
   {
     // Further canvas.toJSON() keys (backgroundImage, overlay, …) get a precise message from validateTemplate.
@@ -321,17 +332,37 @@ function checkSpecial(ctx: Context, type: SupportedType, key: string, value: unk
   }
 }
 
-/** A colour, a linear/radial gradient object, or nothing. Patterns are not drawn. */
+/** A colour, a linear/radial gradient object, an image pattern, or nothing. */
 function checkPaint(ctx: Context, value: unknown, at: string, label: string, key: string) {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const g = value as Record<string, unknown>;
-    if (g.type === 'pattern' || 'source' in g) {
-      return add(ctx, at, `${label}: property "${clip(key)}" is a pattern, which is not supported; use a colour or a gradient`);
-    }
+    if (g.type === 'pattern' || 'source' in g) return checkPattern(ctx, g, at, label, key);
     return checkGradient(ctx, g, at, label, key);
   }
   const expected = colorOrNone(value);
-  if (expected) add(ctx, at, `${label}: property "${clip(key)}" must be ${expected} or a gradient (got ${preview(value)})`);
+  if (expected) add(ctx, at, `${label}: property "${clip(key)}" must be ${expected}, a gradient or a pattern (got ${preview(value)})`);
+}
+
+const PATTERN_KEYS = new Set(['type', 'source', 'repeat', 'offsetX', 'offsetY', 'patternTransform', 'crossOrigin', 'id']);
+
+/** A Fabric Pattern as Pattern#toObject() writes it: an image URL tiled from the object's top-left corner. */
+function checkPattern(ctx: Context, p: Record<string, unknown>, at: string, label: string, key: string) {
+  const bad = (what: string) => add(ctx, at, `${label}: pattern in "${clip(key)}": ${what}`);
+  if (p.type !== undefined && p.type !== 'pattern') return bad(`type must be "pattern" (got ${preview(p.type)})`);
+  for (const k of Object.keys(p)) if (!PATTERN_KEYS.has(k)) bad(`property "${clip(k)}" is not supported`);
+  if (typeof p.source !== 'string' || p.source === '') return bad(`source must be the image's http(s) URL or data:image/ URL (got ${preview(p.source)})`);
+  checkSrc(ctx, p.source, `${at}.source`, label, `the pattern source in "${clip(key)}"`);
+  if (p.repeat !== undefined && oneOf(...PATTERN_REPEATS)(p.repeat)) bad(`repeat must be one of ${PATTERN_REPEATS.map((r) => `"${r}"`).join(', ')} (got ${preview(p.repeat)})`);
+  for (const k of ['offsetX', 'offsetY'] as const) {
+    if (p[k] !== undefined && num(-LIMITS.coordinate, LIMITS.coordinate)(p[k])) bad(`${k} must be a finite number`);
+  }
+  const t = p.patternTransform;
+  if (t !== undefined && t !== null && !(Array.isArray(t) && t.length === 6 && t.every((v) => isFiniteNumber(v) && Math.abs(v) <= LIMITS.coordinate))) {
+    bad('patternTransform must be null or an array of 6 finite numbers');
+  }
+  if (p.crossOrigin !== undefined && p.crossOrigin !== null && oneOf('', 'anonymous', 'use-credentials')(p.crossOrigin)) {
+    bad('crossOrigin must be "", "anonymous" or "use-credentials"');
+  }
 }
 
 const GRADIENT_KEYS = new Set(['type', 'coords', 'colorStops', 'offsetX', 'offsetY', 'gradientUnits', 'gradientTransform', 'id']);
@@ -430,12 +461,12 @@ function checkPathData(ctx: Context, value: unknown, at: string, label: string) 
   });
 }
 
-function checkSrc(ctx: Context, value: unknown, at: string, label: string) {
-  if (typeof value !== 'string') return add(ctx, at, `${label}: property "src" must be a string URL (got ${preview(value)})`);
+function checkSrc(ctx: Context, value: unknown, at: string, label: string, what = 'property "src"') {
+  if (typeof value !== 'string') return add(ctx, at, `${label}: ${what} must be a string URL (got ${preview(value)})`);
   // An empty src draws nothing in Fabric; it is the usual placeholder for an image supplied per request.
   if (value === '' || isRemoteImageUrl(value)) return;
   if (ctx.opts.allowLocalFiles && isLocalImagePath(value)) return;
-  add(ctx, at, `${label}: property "src" must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
+  add(ctx, at, `${label}: ${what} must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
 }
 
 /**

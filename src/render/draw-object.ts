@@ -29,6 +29,23 @@ export interface DrawEnv {
    * then have lost opacity that its background gave it.
    */
   cutAlpha: boolean;
+  /**
+   * Fabric's Image.applyResizeFilters: the image (already filtered) resized by the node's
+   * `resizeFilter` to the given total scale; without it `resizeFilter` is not applied.
+   */
+  resizeImage?: (node: RenderNode, image: DrawableImage, scaleX: number, scaleY: number) => DrawableImage;
+}
+
+/** Fabric's default minimumScaleTrigger (the only value the template check accepts). */
+const MINIMUM_SCALE_TRIGGER = 0.5;
+
+/** The drawable after Image._render's applyResizeFilters: resized only when the total scale is at or under the trigger. */
+function resizedImage(n: RenderNode, image: DrawableImage | undefined, scaling: { x: number; y: number }, env: DrawEnv): DrawableImage | undefined {
+  if (!image || !n.resizeFilter || !env.resizeImage) return image;
+  const sx = scaling.x * env.zoom;
+  const sy = scaling.y * env.zoom;
+  if (sx > MINIMUM_SCALE_TRIGGER && sy > MINIMUM_SCALE_TRIGGER) return image;
+  return env.resizeImage(n, image, sx, sy);
 }
 
 interface Frame {
@@ -139,15 +156,20 @@ function shouldCache(n: RenderNode, parentOnCache: boolean): boolean {
   return own;
 }
 
-/** An image without width/height takes its natural size, as Fabric's _setWidthHeight does. */
-function withImageSize(n: RenderNode, env: DrawEnv): { node: RenderNode; image?: DrawableImage } {
+/**
+ * An image without width/height takes its natural size, as Fabric's _setWidthHeight does: the
+ * decoded image's, even when a Resize filter made the drawable smaller.
+ */
+function withImageSize(n: RenderNode, env: DrawEnv): { node: RenderNode; image?: DrawableImage; original?: DrawableImage } {
   if (n.kind !== 'image') return { node: n };
   const image = env.images.get(n.imageKey);
   if (!image) throw new RenderError(`image for "${n.label}" is missing`, n.label);
-  if (n.hasWidth && n.hasHeight) return { node: n, image };
+  const original = env.images.get(n.src) ?? image;
+  if (n.hasWidth && n.hasHeight) return { node: n, image, original };
   return {
-    node: { ...n, width: n.hasWidth ? n.width : image.width, height: n.hasHeight ? n.height : image.height },
+    node: { ...n, width: n.hasWidth ? n.width : original.width, height: n.hasHeight ? n.height : original.height },
     image,
+    original,
   };
 }
 
@@ -157,7 +179,7 @@ function isNotVisible(n: RenderNode): boolean {
 }
 
 export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame: Frame): void {
-  const { node: n, image } = withImageSize(original, env);
+  const { node: n, image, original: source } = withImageSize(original, env);
   if (isNotVisible(n)) return;
   ctx.save();
   // Fabric's _setupCompositeOperation: before the transform, so it applies to the cache blit (or the direct paint).
@@ -171,7 +193,13 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   ctx.globalAlpha *= n.opacity;
   const scaling = objectScaling(n, full, frame.parentMatrix !== null);
   setShadow(ctx, n, scaling, env.zoom);
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(n, scaling, env.zoom), image };
+  const helpers: PaintHelpers = {
+    objectScaling: scaling,
+    cacheDims: () => cacheDimensions(n, scaling, env.zoom),
+    image: resizedImage(n, image, scaling, env),
+    source,
+    images: env.images,
+  };
   if (shouldCache(n, frame.parentOnCache)) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
@@ -267,9 +295,9 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
   }
   const cm = ownMatrix(clip);
   lctx.transform(cm[0], cm[1], cm[2], cm[3], cm[4], cm[5]);
-  const { node: c, image } = withImageSize(clip, env);
+  const { node: c, image, original: source } = withImageSize(clip, env);
   const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image, source, images: env.images };
   drawObject(lctx, c, true, context, env, cm, false, helpers);
   ctx.save();
   ctx.globalCompositeOperation = clip.inverted ? 'destination-out' : 'destination-in';
@@ -286,9 +314,9 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
  */
 export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): void {
   env.cutAlpha = true;
-  const { node: c, image } = withImageSize(clip, env);
+  const { node: c, image, original: source } = withImageSize(clip, env);
   const scaling = { x: Math.abs(c.scaleX), y: Math.abs(c.scaleY) };
-  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image };
+  const helpers: PaintHelpers = { objectScaling: scaling, cacheDims: () => cacheDimensions(c, scaling, env.zoom), image, source, images: env.images };
   const dims = helpers.cacheDims();
   if (!(Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0)) return;
   const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;

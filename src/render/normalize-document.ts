@@ -12,7 +12,7 @@ import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { Mat } from './matrix.js';
 import { boundingBox, pathBounds, simplifyPath, type SimplePathCommand } from './path-geometry.js';
 import { RenderError } from './render-error.js';
-import type { GradientDef, LineCap, LineJoin, NodeKind, Paint, RenderNode, ShadowDef } from './render-node.js';
+import type { GradientDef, LineCap, LineJoin, NodeKind, Paint, PatternDef, PatternRepeat, RenderNode, ShadowDef } from './render-node.js';
 
 const TYPE_ALIASES: Record<string, NodeKind> = {
   rect: 'rect',
@@ -83,9 +83,27 @@ function withAlpha(color: string, alpha: number): string {
   return rgb ? `rgba(${rgb[1]},${rgb[2]},${rgb[3]},${alpha})` : color;
 }
 
+const PATTERN_REPEATS = new Set<PatternRepeat>(['repeat', 'repeat-x', 'repeat-y', 'no-repeat']);
+
+/** Pattern.fromObject: the source becomes an image (found by its URL in the render's image map). */
+function parsePattern(v: Record<string, unknown>): PatternDef | null {
+  // A pattern whose image did not load makes Fabric's toLive return null: nothing is painted.
+  if (typeof v.source !== 'string' || v.source === '') return null;
+  const t = v.patternTransform;
+  return {
+    type: 'pattern',
+    source: v.source,
+    repeat: PATTERN_REPEATS.has(v.repeat as PatternRepeat) ? (v.repeat as PatternRepeat) : 'repeat',
+    offsetX: num(v.offsetX, 0),
+    offsetY: num(v.offsetY, 0),
+    patternTransform: Array.isArray(t) && t.length === 6 ? (t.map(Number) as Mat) : null,
+  };
+}
+
 function parsePaint(v: unknown, d: Paint, major: number): Paint {
   if (v === null) return null;
   if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && ((v as Record<string, unknown>).type === 'pattern' || 'source' in v)) return parsePattern(v as Record<string, unknown>);
   if (v && typeof v === 'object' && Array.isArray((v as Record<string, unknown>).colorStops)) {
     return parseGradient(v as Record<string, unknown>, major);
   }
@@ -133,6 +151,15 @@ export function pathGeometry(value: unknown): { path: SimplePathCommand[]; width
   const path = simplifyPath(raw.filter(Array.isArray)) as SimplePathCommand[];
   const bb = pathBounds(path);
   return { path, width: bb.width, height: bb.height, pathOffset: { x: bb.left + bb.width / 2, y: bb.top + bb.height / 2 } };
+}
+
+/** An image's `resizeFilter` (a Resize filter object); its scaleX/scaleY are replaced at draw time, as Fabric does. */
+function parseResizeFilter(v: unknown): RenderNode['resizeFilter'] {
+  if (!v || typeof v !== 'object') return null;
+  const f = v as Record<string, unknown>;
+  const type = f.resizeType ?? 'hermite';
+  if (type !== 'hermite' && type !== 'bilinear' && type !== 'lanczos') return null;
+  return { resizeType: type, lanczosLobes: num(f.lanczosLobes, 3) };
 }
 
 export interface NormalizeContext {
@@ -202,6 +229,7 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     lineFlipY: false,
     src,
     filters,
+    resizeFilter: kind === 'image' ? parseResizeFilter(obj.resizeFilter) : null,
     imageKey: filters.length ? `${src}\u0000${JSON.stringify(filters)}` : src,
     cropX: num(obj.cropX, 0),
     cropY: num(obj.cropY, 0),

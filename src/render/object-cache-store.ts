@@ -7,7 +7,8 @@
  * redrawn. Reuse changes no pixel: the canvas is exactly what a fresh draw
  * would produce, because the key covers everything that draw reads besides
  * the node itself (cache size and zoom, the object's full transform, the
- * output zoom and the identity of every decoded image it draws).
+ * output zoom and the identity of every decoded image it draws, pattern
+ * sources included).
  *
  * Bounded by canvas bytes per thread; nodes evicted from NodeCache simply
  * stop being asked for and age out.
@@ -24,6 +25,7 @@ interface Entry {
 
 function imageSources(n: RenderNode, out: string[] = []): string[] {
   if (n.kind === 'image') out.push(n.imageKey);
+  for (const paint of [n.fill, n.stroke]) if (paint && typeof paint === 'object' && paint.type === 'pattern') out.push(paint.source);
   if (n.clipPath) imageSources(n.clipPath, out);
   for (const c of n.children) imageSources(c, out);
   return out;

@@ -11,7 +11,7 @@ import { parseColor } from '../domain/color.js';
 import { drawCanvasClipPath, renderObject, type DrawEnv } from './draw-object.js';
 import type { NormalizedDocument } from './normalize-document.js';
 import type { ObjectCacheStore } from './object-cache-store.js';
-import { gradientToLive, isGradient } from './paint-style.js';
+import { fillerToLive, isGradient, isPattern } from './paint-style.js';
 import type { Paint, RenderNode } from './render-node.js';
 import type { SurfacePool } from './surface-pool.js';
 
@@ -19,6 +19,8 @@ export interface PaintOptions {
   /** Output canvases to reuse; without it each paint allocates one. */
   surfaces?: SurfacePool;
   objectCaches?: ObjectCacheStore;
+  /** Applies an image's `resizeFilter` (see DrawEnv.resizeImage). */
+  resizeImage?: DrawEnv['resizeImage'];
 }
 
 export interface PaintedPixels {
@@ -44,6 +46,8 @@ function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: nu
  */
 export function isOpaqueBackground(bg: Paint): boolean {
   if (!bg) return false;
+  // A pattern's image may be transparent, and a no-repeat or repeat-x/y tile leaves the rest unpainted.
+  if (isPattern(bg)) return false;
   if (!isGradient(bg)) return parseColor(bg)?.a === 1;
   if (bg.type !== 'linear' || !bg.colorStops.length) return false;
   const { x1, y1, x2, y2 } = bg.coords;
@@ -52,8 +56,12 @@ export function isOpaqueBackground(bg: Paint): boolean {
   return bg.colorStops.every((s) => parseColor(s.color)?.a === 1);
 }
 
-/** Fabric's _renderBackgroundOrOverlay for the colour part: the whole canvas, the paint under the viewport transform. */
-function paintCanvasFill(ctx: SKRSContext2D, paint: Paint, scale: number, width: number, height: number): void {
+/**
+ * Fabric's _renderBackgroundOrOverlay for the colour part: the whole canvas, the paint under the
+ * viewport transform, then a gradient's or pattern's offset and own transform (relative to the
+ * canvas's top-left corner, not centred as on objects). Same in Fabric 5, 6 and 7.
+ */
+function paintCanvasFill(ctx: SKRSContext2D, paint: Paint, env: DrawEnv, width: number, height: number, label: string): void {
   if (!paint) return;
   ctx.save();
   ctx.beginPath();
@@ -62,11 +70,12 @@ function paintCanvasFill(ctx: SKRSContext2D, paint: Paint, scale: number, width:
   ctx.lineTo(width, height);
   ctx.lineTo(0, height);
   ctx.closePath();
-  if (isGradient(paint)) {
-    ctx.fillStyle = gradientToLive(ctx, paint) as unknown as string;
+  if (typeof paint === 'object') {
+    const scale = env.zoom;
+    ctx.fillStyle = fillerToLive(ctx, paint, env.images, label) as unknown as string;
     ctx.transform(scale, 0, 0, scale, 0, 0);
     ctx.transform(1, 0, 0, 1, paint.offsetX || 0, paint.offsetY || 0);
-    const m = paint.gradientTransform;
+    const m = isPattern(paint) ? paint.patternTransform : paint.gradientTransform;
     if (m) ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
   } else {
     ctx.fillStyle = paint;
@@ -87,21 +96,21 @@ function paintCanvasObject(ctx: SKRSContext2D, node: RenderNode | null, env: Dra
 /** StaticCanvas.renderCanvas: background, objects, canvas clip path, overlay. */
 function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, width: number, height: number): void {
   const scale = env.zoom;
-  paintCanvasFill(ctx, doc.background, scale, width, height);
+  paintCanvasFill(ctx, doc.background, env, width, height, 'background');
   paintCanvasObject(ctx, doc.backgroundImage, env);
   ctx.save();
   ctx.transform(scale, 0, 0, scale, 0, 0);
   for (const obj of doc.objects) renderObject(ctx, obj, env, { parentMatrix: null, parentOnCache: false });
   ctx.restore();
   if (doc.clipPath) drawCanvasClipPath(ctx, doc.clipPath, env);
-  paintCanvasFill(ctx, doc.overlay, scale, width, height);
+  paintCanvasFill(ctx, doc.overlay, env, width, height, 'overlay');
   paintCanvasObject(ctx, doc.overlayImage, env);
 }
 
 /** Paints and reads the pixels back in one synchronous step, so a pooled surface is never shared. */
 export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, DrawableImage>, scale: number, opts: PaintOptions = {}): PaintedPixels {
   const { width, height } = outputSize(doc, scale);
-  const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false };
+  const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false, resizeImage: opts.resizeImage };
   const paintAndRead = (ctx: SKRSContext2D): Buffer => {
     paintOn(ctx, doc, env, width, height);
     // getImageData unpremultiplies with Skia's own conversion, as Chromium's

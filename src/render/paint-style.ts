@@ -1,17 +1,26 @@
 /**
  * Fabric's paint-state helpers on a live context: shadows (_setShadow /
  * _removeShadow), fill and stroke styles including gradients
- * (_setFillStyles, _setStrokeStyles, Gradient.toLive and
+ * (_setFillStyles, _setStrokeStyles, Gradient.toLive, Pattern.toLive and
  * _applyPatternGradientTransform), and dashes (_setLineDash).
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { GradientDef, Paint, RenderNode } from './render-node.js';
+import type { DrawableImage } from './image-cache.js';
+import { RenderError } from './render-error.js';
+import type { GradientDef, Paint, PatternDef, RenderNode } from './render-node.js';
 
 export type Ctx = SKRSContext2D;
 
-export const isGradient = (p: Paint): p is GradientDef => p !== null && typeof p === 'object';
+export const isGradient = (p: Paint): p is GradientDef => p !== null && typeof p === 'object' && p.type !== 'pattern';
+export const isPattern = (p: Paint): p is PatternDef => p !== null && typeof p === 'object' && p.type === 'pattern';
+/** Fabric's isFiller: a gradient or a pattern, painted through toLive and a paint transform. */
+type Filler = GradientDef | PatternDef;
+const isFiller = (p: Paint): p is Filler => p !== null && typeof p === 'object';
 
 type LiveGradient = ReturnType<Ctx['createLinearGradient']>;
+type LivePaint = LiveGradient | ReturnType<Ctx['createPattern']>;
+/** The decoded images of a render, by URL: a pattern's source is one of them. */
+export type PatternImages = ReadonlyMap<string, DrawableImage>;
 
 export function gradientToLive(ctx: Ctx, g: GradientDef): LiveGradient {
   const { x1, y1, x2, y2, r1, r2 } = g.coords;
@@ -20,13 +29,25 @@ export function gradientToLive(ctx: Ctx, g: GradientDef): LiveGradient {
   return live;
 }
 
-/** Gradient coords are relative to the object's top-left corner (or its size, for 'percentage'). */
-export function applyGradientTransform(ctx: Ctx, node: Pick<RenderNode, 'width' | 'height'>, g: GradientDef): void {
+/** Gradient.toLive / Pattern.toLive (`ctx.createPattern(source, repeat)`); the pattern's image must have been decoded. */
+export function fillerToLive(ctx: Ctx, f: Filler, images: PatternImages, label: string): LivePaint {
+  if (f.type !== 'pattern') return gradientToLive(ctx, f);
+  const image = images.get(f.source);
+  if (!image) throw new RenderError(`pattern image for "${label}" is missing`, label);
+  return ctx.createPattern(image, f.repeat);
+}
+
+/**
+ * Fabric's _applyPatternGradientTransform: gradient coords and pattern tiles start at the object's
+ * top-left corner (or span its size, for a 'percentage' gradient), moved by the filler's offset and
+ * then its gradientTransform / patternTransform.
+ */
+export function applyGradientTransform(ctx: Ctx, node: Pick<RenderNode, 'width' | 'height'>, g: Filler): void {
   const offsetX = -node.width / 2 + g.offsetX || 0;
   const offsetY = -node.height / 2 + g.offsetY || 0;
-  if (g.gradientUnits === 'percentage') ctx.transform(node.width, 0, 0, node.height, offsetX, offsetY);
+  if (g.type !== 'pattern' && g.gradientUnits === 'percentage') ctx.transform(node.width, 0, 0, node.height, offsetX, offsetY);
   else ctx.transform(1, 0, 0, 1, offsetX, offsetY);
-  const t = g.gradientTransform;
+  const t = g.type === 'pattern' ? g.patternTransform : g.gradientTransform;
   if (t) ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
 }
 
@@ -46,10 +67,10 @@ export function removeShadow(ctx: Ctx, node: RenderNode): void {
   ctx.shadowBlur = ctx.shadowOffsetX = ctx.shadowOffsetY = 0;
 }
 
-export function setFillStyle(ctx: Ctx, node: RenderNode, fill: Paint): void {
+export function setFillStyle(ctx: Ctx, node: RenderNode, fill: Paint, images: PatternImages): void {
   if (!fill) return;
-  if (isGradient(fill)) {
-    ctx.fillStyle = gradientToLive(ctx, fill) as unknown as string;
+  if (isFiller(fill)) {
+    ctx.fillStyle = fillerToLive(ctx, fill, images, node.label) as unknown as string;
     applyGradientTransform(ctx, node, fill);
   } else {
     ctx.fillStyle = fill;
@@ -65,31 +86,32 @@ export interface CacheDims {
   y: number;
 }
 
-export function setStrokeStyle(ctx: Ctx, node: RenderNode, stroke: Paint, cacheDims: () => CacheDims): void {
+export function setStrokeStyle(ctx: Ctx, node: RenderNode, stroke: Paint, cacheDims: () => CacheDims, images: PatternImages): void {
   if (!stroke) return;
   ctx.lineWidth = node.strokeWidth;
   ctx.lineCap = node.strokeLineCap;
   ctx.lineDashOffset = node.strokeDashOffset;
   ctx.lineJoin = node.strokeLineJoin;
   ctx.miterLimit = node.strokeMiterLimit;
-  if (!isGradient(stroke)) {
+  if (!isFiller(stroke)) {
     ctx.strokeStyle = stroke;
     return;
   }
-  if (stroke.gradientUnits === 'percentage' || stroke.gradientTransform) {
-    applyPatternForTransformedGradient(ctx, node, stroke, cacheDims());
+  const transformed = stroke.type === 'pattern' ? stroke.patternTransform : stroke.gradientUnits === 'percentage' || stroke.gradientTransform;
+  if (transformed) {
+    applyPatternForTransformedGradient(ctx, node, stroke, cacheDims(), images);
   } else {
-    ctx.strokeStyle = gradientToLive(ctx, stroke) as unknown as string;
+    ctx.strokeStyle = fillerToLive(ctx, stroke, images, node.label) as unknown as string;
     applyGradientTransform(ctx, node, stroke);
   }
 }
 
 /**
- * Fabric cannot transform a stroke gradient without transforming the line
- * width, so it paints the gradient into a pattern canvas the size of the
- * object cache and strokes with that pattern.
+ * Fabric cannot transform a stroke gradient or pattern without transforming
+ * the line width, so it paints the filler into a pattern canvas the size of
+ * the object cache and strokes with that pattern.
  */
-function applyPatternForTransformedGradient(ctx: Ctx, node: RenderNode, g: GradientDef, dims: CacheDims): void {
+function applyPatternForTransformedGradient(ctx: Ctx, node: RenderNode, g: Filler, dims: CacheDims, images: PatternImages): void {
   const width = dims.x / node.scaleX;
   const height = dims.y / node.scaleY;
   const pCanvas = createCanvas(Math.max(1, Math.ceil(width)), Math.max(1, Math.ceil(height)));
@@ -103,7 +125,7 @@ function applyPatternForTransformedGradient(ctx: Ctx, node: RenderNode, g: Gradi
   pCtx.translate(width / 2, height / 2);
   pCtx.scale(dims.zoomX / node.scaleX, dims.zoomY / node.scaleY);
   applyGradientTransform(pCtx, node, g);
-  pCtx.fillStyle = gradientToLive(pCtx, g) as unknown as string;
+  pCtx.fillStyle = fillerToLive(pCtx, g, images, node.label) as unknown as string;
   pCtx.fill();
   ctx.translate(-node.width / 2 - node.strokeWidth / 2, -node.height / 2 - node.strokeWidth / 2);
   ctx.scale(node.scaleX / dims.zoomX, node.scaleY / dims.zoomY);

@@ -9,6 +9,8 @@ import { imageSources } from '../domain/image-sources.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { encodePixels } from './encode.js';
 import { filterWorkPerPixel } from './filters/apply-image-filters.js';
+import type { ImageFilter } from '../domain/image-filters.js';
+import type { DrawEnv } from './draw-object.js';
 import type { DrawableImage } from './image-cache.js';
 import type { NormalizedDocument } from './normalize-document.js';
 import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
@@ -140,6 +142,23 @@ function addFilteredImages(doc: NormalizedDocument, images: Map<string, Drawable
   });
 }
 
+/** An image's `resizeFilter` at the scale it is drawn at, through the thread's filtered-image cache. */
+function resizeWith(caches: RenderCaches): NonNullable<DrawEnv['resizeImage']> {
+  return (n, image, scaleX, scaleY) => {
+    const f = n.resizeFilter;
+    if (!f) return image;
+    const filter: ImageFilter = { type: 'resize', resizeType: f.resizeType, scaleX, scaleY, lanczosLobes: f.lanczosLobes };
+    const work = ((image.width * image.height) / 1e6) * filterWorkPerPixel([filter]);
+    if (work > MAX_FILTER_MEGAPIXEL_PASSES) {
+      throw new RenderError(
+        `the resizeFilter on "${n.label}" would cost ${work.toFixed(1)} megapixel-passes, more than the ${MAX_FILTER_MEGAPIXEL_PASSES} allowed; use a smaller image or the hermite resize`,
+        n.label,
+      );
+    }
+    return caches.filteredImages.get(image, [filter], `${n.imageKey}\u0000${JSON.stringify(filter)}`);
+  };
+}
+
 function resolveScale(scale: number | undefined): number {
   if (scale === undefined) return 1;
   if (!Number.isFinite(scale) || scale < 0.1 || scale > 4) throw new RenderError('scale must be between 0.1 and 4');
@@ -154,7 +173,7 @@ async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedP
   const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
   const images = await decodeImages(input.document, input.images, caches);
   addFilteredImages(doc, images, caches);
-  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches });
+  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches) });
   return Object.assign(painted, { warnings: textWarnings(doc.objects) });
 }
 

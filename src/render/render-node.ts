@@ -28,7 +28,20 @@ export interface GradientDef {
   offsetY: number;
 }
 
-export type Paint = string | GradientDef | null;
+export type PatternRepeat = 'repeat' | 'repeat-x' | 'repeat-y' | 'no-repeat';
+
+/** A Fabric Pattern with an image source: `source` is the key of its decoded image in the render's image map. */
+export interface PatternDef {
+  type: 'pattern';
+  source: string;
+  repeat: PatternRepeat;
+  offsetX: number;
+  offsetY: number;
+  patternTransform: Mat | null;
+}
+
+/** A colour, a gradient or a pattern: what Fabric calls a filler. */
+export type Paint = string | GradientDef | PatternDef | null;
 export type LineCap = 'butt' | 'round' | 'square';
 export type LineJoin = 'miter' | 'round' | 'bevel';
 export type FillRule = 'nonzero' | 'evenodd';
@@ -89,6 +102,8 @@ export interface RenderNode {
   src: string;
   /** Fabric's `filters`, normalized (neutral ones dropped); applied to the decoded image before drawing. */
   filters: ImageFilter[];
+  /** Fabric's `resizeFilter`: applied while drawing, at the object's total scale, when that is at most minimumScaleTrigger. */
+  resizeFilter: { resizeType: 'hermite' | 'bilinear' | 'lanczos'; lanczosLobes: number } | null;
   /** Key of the drawable in the render's image map: `src`, or `src` plus the filter list. */
   imageKey: string;
   cropX: number;

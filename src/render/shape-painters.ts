@@ -6,7 +6,7 @@ import type { DrawableImage } from './image-cache.js';
 import { drawText } from './text/text-object.js';
 import type { PreparedText } from './text/text-object.js';
 import { degToRad } from './matrix.js';
-import { removeShadow, setFillStyle, setLineDash, setStrokeStyle, type CacheDims, type Ctx } from './paint-style.js';
+import { removeShadow, setFillStyle, setLineDash, setStrokeStyle, type CacheDims, type Ctx, type PatternImages } from './paint-style.js';
 import type { RenderNode } from './render-node.js';
 
 /** Kappa Fabric uses for rounded-rect corners (1 - 0.5522847498). */
@@ -17,12 +17,16 @@ export interface PaintHelpers {
   objectScaling: { x: number; y: number };
   cacheDims: () => CacheDims;
   image?: DrawableImage;
+  /** The decoded image before filters: a Resize filter's output is drawn back at the scale between the two. */
+  source?: DrawableImage;
+  /** Every decoded image of the render: pattern fills and strokes draw from it. */
+  images: PatternImages;
 }
 
-function renderFill(ctx: Ctx, n: RenderNode): void {
+function renderFill(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
   if (!n.fill) return;
   ctx.save();
-  setFillStyle(ctx, n, n.fill);
+  setFillStyle(ctx, n, n.fill, h.images);
   if (n.fillRule === 'evenodd') ctx.fill('evenodd');
   else ctx.fill();
   ctx.restore();
@@ -34,12 +38,12 @@ function renderStroke(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
   ctx.save();
   if (n.strokeUniform) ctx.scale(1 / h.objectScaling.x, 1 / h.objectScaling.y);
   setLineDash(ctx, n.strokeDashArray);
-  setStrokeStyle(ctx, n, n.stroke, h.cacheDims);
+  setStrokeStyle(ctx, n, n.stroke, h.cacheDims, h.images);
   ctx.stroke();
   ctx.restore();
 }
 
-function paintInOrder(ctx: Ctx, n: RenderNode, h: PaintHelpers, fill: () => void = () => renderFill(ctx, n)): void {
+function paintInOrder(ctx: Ctx, n: RenderNode, h: PaintHelpers, fill: () => void = () => renderFill(ctx, n, h)): void {
   if (n.paintFirst === 'stroke') {
     renderStroke(ctx, n, h);
     fill();
@@ -96,7 +100,7 @@ function pathCommands(ctx: Ctx, n: RenderNode): void {
 }
 
 /** Fabric's Image._renderFill, or the Imprint `fit` box when an override replaced the image. */
-function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined): void {
+function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined, source: DrawableImage | undefined): void {
   if (!img) return;
   const w = n.width;
   const h = n.height;
@@ -118,14 +122,19 @@ function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined):
     }
     return;
   }
+  // _filterScalingX/Y: a Resize filter's output is smaller than the image the crop is measured on.
+  const scaleX = source && source.width !== elW ? elW / source.width : 1;
+  const scaleY = source && source.height !== elH ? elH / source.height : 1;
   const cropX = Math.max(n.cropX, 0);
   const cropY = Math.max(n.cropY, 0);
-  const sW = Math.min(w, elW - cropX);
-  const sH = Math.min(h, elH - cropY);
-  const maxW = Math.min(w, elW - cropX);
-  const maxH = Math.min(h, elH - cropY);
+  const sX = cropX * scaleX;
+  const sY = cropY * scaleY;
+  const sW = Math.min(w * scaleX, elW - sX);
+  const sH = Math.min(h * scaleY, elH - sY);
+  const maxW = Math.min(w, elW / scaleX - cropX);
+  const maxH = Math.min(h, elH / scaleY - cropY);
   if (sW <= 0 || sH <= 0) return;
-  ctx.drawImage(img, cropX, cropY, sW, sH, -w / 2, -h / 2, maxW, maxH);
+  ctx.drawImage(img, sX, sY, sW, sH, -w / 2, -h / 2, maxW, maxH);
 }
 
 export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
@@ -197,7 +206,7 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
         ctx.lineTo(-w, -hh);
         ctx.closePath();
       }
-      paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image));
+      paintInOrder(ctx, n, h, () => drawImageFill(ctx, n, h.image, h.source));
       return;
     }
     case 'text': {
@@ -207,7 +216,7 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
         pathCommands(ctx, path);
         paintInOrder(ctx, path, h);
       }
-      drawText(ctx, n.prepared as PreparedText, n.textSource!);
+      drawText(ctx, n.prepared as PreparedText, n.textSource!, h.images);
       return;
     }
     case 'group':

@@ -8,6 +8,7 @@ import { runImageFilters } from './apply-image-filters.js';
 import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
 import { convolute, pixelate } from './convolution-filters.js';
 import { FilteredImageCache } from './filtered-image-cache.js';
+import { resize } from './resize-filters.js';
 
 const px = (...v: number[]) => new Uint8ClampedArray(v);
 
@@ -206,4 +207,20 @@ test('blend image multiplies every channel (alpha too) or takes the blend alpha 
   };
   assert.deepEqual(run('multiply'), [100, 100, 0, 64]); // 200·128/255 = 100.39
   assert.deepEqual(run('mask'), [200, 100, 50, 64]);
+});
+
+test("Resize: Fabric's output size and kernels, quirks included", () => {
+  const flat = (w: number, h: number, rgba: number[]) => ({ data: new Uint8ClampedArray(Array.from({ length: w * h }, () => rgba).flat()), width: w, height: h });
+  const out = resize(flat(10, 7, [200, 100, 50, 255]), 'hermite', 0.5, 0.5, 3);
+  assert.deepEqual([out.width, out.height], [5, 4]);
+  // A uniform opaque image stays uniform inside; the last row's window reaches past the buffer, and the NaN sum is stored as 0.
+  assert.deepEqual([...out.data.slice(0, 4)], [200, 100, 50, 255]);
+  assert.deepEqual([...out.data.slice(4 * 15, 4 * 16)], [0, 0, 0, 0]);
+  // Hermite weighs colour by alpha / 250, not / 255: a half-transparent uniform image keeps its colour but not exactly.
+  const half = resize(flat(8, 8, [200, 100, 50, 128]), 'hermite', 0.5, 0.5, 3);
+  assert.deepEqual([...half.data.slice(0, 4)], [200, 100, 50, 128]);
+  const lanczos = resize(flat(9, 9, [10, 20, 30, 255]), 'lanczos', 1 / 3, 1 / 3, 3);
+  assert.deepEqual([lanczos.width, lanczos.height, ...lanczos.data.slice(16, 20)], [3, 3, 10, 20, 30, 255]);
+  const bilinear = resize(flat(6, 6, [90, 90, 90, 255]), 'bilinear', 0.5, 0.5, 3);
+  assert.deepEqual([...bilinear.data.slice(0, 4)], [90, 90, 90, 255]);
 });

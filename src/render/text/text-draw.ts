@@ -11,7 +11,12 @@ import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type GraphemeBox, type TextLayo
 import { hasStyleChanged } from './text-styles.js';
 import { fillTextLikeChromium } from './text-coverage.js';
 
+/** What createPattern takes: a decoded image or a canvas. */
+type PatternSource = Parameters<SKRSContext2D['createPattern']>[0];
+
 export interface DrawOptions {
+  /** The render's decoded images by URL: a pattern fill or stroke draws its `source` from it. */
+  images?: ReadonlyMap<string, PatternSource>;
   paintFirst: string;
   strokeLineCap: string;
   strokeLineJoin: string;
@@ -43,8 +48,31 @@ function toGraphemeOnPath(ctx: SKRSContext2D, box: GraphemeBox): void {
   ctx.rotate(box.angle ?? 0);
 }
 
+interface PatternLike {
+  type: 'pattern';
+  source: string;
+  repeat?: string;
+  offsetX?: number;
+  offsetY?: number;
+  patternTransform?: number[] | null;
+}
+
 function isGradient(v: unknown): v is GradientLike {
   return !!v && typeof v === 'object' && Array.isArray((v as GradientLike).colorStops);
+}
+
+function isPattern(v: unknown): v is PatternLike {
+  return !!v && typeof v === 'object' && (v as PatternLike).type === 'pattern' && typeof (v as PatternLike).source === 'string';
+}
+
+const REPEATS = new Set(['repeat', 'repeat-x', 'repeat-y', 'no-repeat']);
+
+/** Pattern.toLive: `ctx.createPattern(image, repeat)`; null (nothing set) when the image is not there, as for a failed load. */
+function livePattern(ctx: SKRSContext2D, paint: PatternLike, images: DrawOptions['images']): CanvasPattern | null {
+  const image = images?.get(paint.source);
+  if (!image) return null;
+  const repeat = REPEATS.has(paint.repeat ?? '') ? (paint.repeat as 'repeat') : 'repeat';
+  return ctx.createPattern(image, repeat);
 }
 
 function colorWithOpacity(color: string, opacity: number | undefined): string {
@@ -68,13 +96,13 @@ function liveGradient(ctx: SKRSContext2D, paint: GradientLike): CanvasGradient {
   return g;
 }
 
-/** Object._applyPatternGradientTransform: gradient coords are relative to the text's top-left (or its size). */
-function applyGradientTransform(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike): { x: number; y: number } {
+/** Object._applyPatternGradientTransform: gradient coords and pattern tiles are relative to the text's top-left (or its size). */
+function applyGradientTransform(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike | PatternLike): { x: number; y: number } {
   const x = -layout.width / 2 + (paint.offsetX ?? 0);
   const y = -layout.height / 2 + (paint.offsetY ?? 0);
-  if (paint.gradientUnits === 'percentage') ctx.transform(layout.width, 0, 0, layout.height, x, y);
+  if (paint.type !== 'pattern' && paint.gradientUnits === 'percentage') ctx.transform(layout.width, 0, 0, layout.height, x, y);
   else ctx.transform(1, 0, 0, 1, x, y);
-  const t = paint.gradientTransform;
+  const t = paint.type === 'pattern' ? paint.patternTransform : paint.gradientTransform;
   if (t) ctx.transform(t[0], t[1], t[2], t[3], t[4], t[5]);
   return { x, y };
 }
@@ -87,7 +115,7 @@ function applyGradientTransform(ctx: SKRSContext2D, layout: TextLayout, paint: G
  * truncated to integers exactly as assigning `canvas.width` does in a
  * browser, and the gradient sits strokeWidth/2 in from the pattern's corner.
  */
-function gradientPattern(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike): CanvasPattern {
+function gradientPattern(ctx: SKRSContext2D, layout: TextLayout, paint: GradientLike | PatternLike, images: DrawOptions['images']): CanvasPattern {
   const width = layout.width + layout.p.strokeWidth;
   const height = layout.height + layout.p.strokeWidth;
   const canvas = createCanvas(Math.max(1, Math.trunc(width)), Math.max(1, Math.trunc(height)));
@@ -99,24 +127,30 @@ function gradientPattern(ctx: SKRSContext2D, layout: TextLayout, paint: Gradient
   pctx.lineTo(0, height);
   pctx.closePath();
   pctx.translate(width / 2, height / 2);
-  pctx.fillStyle = liveGradient(pctx, paint);
+  const live = paint.type === 'pattern' ? livePattern(pctx, paint, images) : liveGradient(pctx, paint);
+  if (live) pctx.fillStyle = live;
   applyGradientTransform(pctx, layout, paint);
   pctx.fill();
   return ctx.createPattern(canvas, 'no-repeat');
 }
 
-/** Text.handleFiller: colours, plain gradients, and pattern-backed transformed gradients; returns the offset applied. */
-function setPaint(ctx: SKRSContext2D, layout: TextLayout, prop: 'fillStyle' | 'strokeStyle', paint: unknown): { x: number; y: number } {
-  if (isGradient(paint)) {
-    if (paint.gradientUnits === 'percentage' || paint.gradientTransform) {
+/**
+ * Text.handleFiller: colours, plain gradients and patterns, and pattern-backed transformed
+ * gradients and patterns; returns the offset applied.
+ */
+function setPaint(ctx: SKRSContext2D, layout: TextLayout, prop: 'fillStyle' | 'strokeStyle', paint: unknown, images: DrawOptions['images']): { x: number; y: number } {
+  const pattern = isPattern(paint);
+  if (pattern || isGradient(paint)) {
+    if (pattern ? paint.patternTransform : paint.gradientUnits === 'percentage' || paint.gradientTransform) {
       const x = -layout.width / 2;
       const y = -layout.height / 2;
       ctx.translate(x, y);
-      const pattern = gradientPattern(ctx, layout, paint);
-      if (pattern) ctx[prop] = pattern;
+      const live = gradientPattern(ctx, layout, paint, images);
+      if (live) ctx[prop] = live;
       return { x, y };
     }
-    ctx[prop] = liveGradient(ctx, paint);
+    const live = pattern ? livePattern(ctx, paint, images) : liveGradient(ctx, paint);
+    if (live) ctx[prop] = live;
     return applyGradientTransform(ctx, layout, paint);
   }
   ctx[prop] = typeof paint === 'string' ? paint : 'rgba(0,0,0,0)';
@@ -258,7 +292,7 @@ function renderChar(
   if (decl.textBackgroundColor) clearShadow(ctx);
   if (decl.deltaY) top += decl.deltaY;
   if (shouldFill) {
-    fillTextLikeChromium({ ctx, text, x: left, y: top, width, paint: full.fill, applyPaint: (target) => setPaint(target, layout, 'fillStyle', full.fill) });
+    fillTextLikeChromium({ ctx, text, x: left, y: top, width, paint: full.fill, applyPaint: (target) => setPaint(target, layout, 'fillStyle', full.fill, opts.images) });
   }
   if (shouldStroke) {
     ctx.lineWidth = full.strokeWidth ?? 1;
@@ -266,7 +300,7 @@ function renderChar(
     ctx.lineDashOffset = opts.strokeDashOffset;
     ctx.lineJoin = opts.strokeLineJoin as SKRSContext2D['lineJoin'];
     ctx.miterLimit = opts.strokeMiterLimit;
-    const o = setPaint(ctx, layout, 'strokeStyle', full.stroke);
+    const o = setPaint(ctx, layout, 'strokeStyle', full.stroke, opts.images);
     ctx.strokeText(text, left - o.x, top - o.y);
   }
   ctx.restore();

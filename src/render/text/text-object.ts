@@ -1,7 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { documentMajorVersion, type FabricObject } from '../../domain/template.js';
 import { pathGeometry } from '../normalize-document.js';
-import { drawTextLayout } from './text-draw.js';
+import { type DrawOptions, drawTextLayout } from './text-draw.js';
 import { TextLayout, type TextProps } from './text-layout.js';
 import type { PathAlign, TextPathGeometry } from './text-on-path.js';
 import { parseStyles } from './text-styles.js';
@@ -103,9 +103,10 @@ export function prepareText(obj: FabricObject, options: PrepareOptions = {}): Pr
   return prepared;
 }
 
-export function drawText(ctx: SKRSContext2D, prepared: PreparedText, obj: FabricObject): void {
+export function drawText(ctx: SKRSContext2D, prepared: PreparedText, obj: FabricObject, images?: DrawOptions['images']): void {
   const shadow = obj.shadow as { affectStroke?: boolean } | null | undefined;
   drawTextLayout(ctx, prepared.layout, {
+    images,
     paintFirst: str(obj.paintFirst, 'fill'),
     strokeLineCap: str(obj.strokeLineCap, 'butt'),
     strokeLineJoin: str(obj.strokeLineJoin, 'miter'),
