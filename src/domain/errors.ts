@@ -31,6 +31,7 @@ export const ERROR_CATALOG = {
   too_many_api_keys: 409,
   email_taken: 409,
   asset_in_use: 409,
+  font_in_use: 409,
   asset_quota_exceeded: 409,
   payload_too_large: 413,
   uri_too_long: 414,
