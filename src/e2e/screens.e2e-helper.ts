@@ -98,6 +98,18 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
       await heading(page, title);
     },
   });
+  /** The saved template in the editor with one of its dialogs open. */
+  const editorDialog = (name: string, opener: string, dialog: string, loaded: (page: Page) => Promise<unknown> = async () => {}): Screen => ({
+    name,
+    signedIn: true,
+    async open(page) {
+      await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
+      await editorReady(page);
+      await page.getByRole('button', { name: opener }).click();
+      await page.waitForSelector(`${dialog}[open]`);
+      await loaded(page);
+    },
+  });
   return [
     {
       name: 'signin',
@@ -167,27 +179,11 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
         await page.waitForSelector('dialog.font-upload-dialog[open]');
       },
     },
-    {
-      name: 'editor-assets',
-      signedIn: true,
-      async open(page) {
-        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
-        await editorReady(page);
-        await page.getByRole('button', { name: 'Your images…' }).click();
-        await page.waitForSelector('dialog#assets-dialog[open] li.asset-tile img');
-        await assetPicturesWidths(page);
-      },
-    },
-    {
-      name: 'editor-shortcuts',
-      signedIn: true,
-      async open(page) {
-        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
-        await editorReady(page);
-        await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-        await page.waitForSelector('dialog#shortcuts-dialog[open]');
-      },
-    },
+    editorDialog('editor-assets', 'Your images…', 'dialog#assets-dialog', async (page) => {
+      await page.waitForSelector('dialog#assets-dialog[open] li.asset-tile img');
+      await assetPicturesWidths(page);
+    }),
+    editorDialog('editor-shortcuts', 'Keyboard shortcuts', 'dialog#shortcuts-dialog'),
   ];
 }
 
