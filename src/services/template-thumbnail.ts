@@ -95,10 +95,15 @@ export class ThumbnailJobs {
    * with other faces of `family`, and drops the stale ones.
    */
   async fontsChanged(accountId: string, family: string, before: readonly FontRecord[]): Promise<void> {
-    const after = await this.deps.store.listFonts(accountId);
-    for (const record of await templatesUsing(this.deps, accountId, (document) => namesFontFamily(document, family))) {
-      const previousKey = thumbnailKey(record, before);
-      if (previousKey !== thumbnailKey(record, after)) this.schedule(accountId, record, previousKey);
+    try {
+      const after = await this.deps.store.listFonts(accountId);
+      for (const record of await templatesUsing(this.deps, accountId, (document) => namesFontFamily(document, family))) {
+        const previousKey = thumbnailKey(record, before);
+        if (previousKey !== thumbnailKey(record, after)) this.schedule(accountId, record, previousKey);
+      }
+    } catch (error) {
+      // The font change itself succeeded; the keys already keep a stale picture from being served.
+      this.onError(error, `templates using ${family}`);
     }
   }
 

@@ -159,7 +159,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
         summary: 'Get a template thumbnail',
         description:
           `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
-          'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.',
+          'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does. A template whose text draws with an uploaded font is remade when a face of that family is uploaded or deleted, and is always served no-cache (revalidate with its ETag), since its updatedAt stays the same.',
         tags,
         security: bearer,
         params: TemplateIdParams,
