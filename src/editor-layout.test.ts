@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatClipboard, parseClipboard } from '../web/editor/src/clipboard-format.js';
-import { alignOffsets, distributeOffsets, snapBox, unionBox, type Box } from '../web/editor/src/layout.js';
+import { alignOffsets, distributeOffsets, snapBox, snapResize, unionBox, type Box } from '../web/editor/src/layout.js';
 import { dedupeNames, namesIn, uniqueName } from '../web/editor/src/names.js';
 
 const box = (left: number, top: number, width: number, height: number): Box => ({ left, top, width, height });
@@ -100,6 +100,29 @@ test('snapping pulls the nearest edge or centre within the threshold, and report
   assert.deepEqual([far.dx, far.dy, far.guides.length], [0, 0, 0]);
   // The threshold is what the caller passes (screen pixels / zoom): at 25% zoom 6 screen px are 24 template px.
   assert.equal(snapBox(box(120, 400, 10, 10), [other], page, 24).dx, -20);
+});
+
+test('resizing snaps the dragged edges only; a proportional corner scales the other side with the closer snap', () => {
+  const page = box(0, 0, 1200, 630);
+  const other = box(400, 100, 200, 100);
+  // The right edge dragged to 397: snaps to the other's left edge (400); the left edge stays at 100.
+  const right = snapResize(box(100, 300, 297, 50), { x: 'end', y: null }, [other], page, 6, false);
+  assert.deepEqual(right.box, box(100, 300, 300, 50));
+  assert.deepEqual(right.guides, [{ axis: 'x', position: 400, from: 100, to: 350 }]);
+  // The left edge dragged to 603 (the right edge fixed at 700): snaps to the other's right edge (600).
+  assert.deepEqual(snapResize(box(603, 300, 97, 50), { x: 'start', y: null }, [other], page, 6, false).box, box(600, 300, 100, 50));
+  // A fixed edge that happens to line up is neither moved nor marked.
+  const fixed = snapResize(box(402, 300, 150, 50), { x: 'end', y: null }, [other], page, 6, false);
+  assert.deepEqual([fixed.box, fixed.guides], [box(402, 300, 150, 50), []]);
+  // Proportional: x would move 3 (to 400), y 3 (to 207): a tie goes to x, and the height grows by the same ratio (300/297).
+  const corner = snapResize(box(100, 105, 297, 99), { x: 'end', y: 'end' }, [other, box(0, 207, 10, 10)], page, 6, true);
+  assert.deepEqual(corner.box, box(100, 105, 300, 100));
+  assert.deepEqual(
+    corner.guides.map((g) => [g.axis, g.position]),
+    [['x', 400]],
+  );
+  // Free corner: both dragged edges snap on their own.
+  assert.deepEqual(snapResize(box(100, 105, 297, 99), { x: 'end', y: 'end' }, [other, box(0, 207, 10, 10)], page, 6, false).box, box(100, 105, 300, 102));
 });
 
 test('clipboard text is a versioned wrapper; anything else is not ours', () => {

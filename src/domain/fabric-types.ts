@@ -32,3 +32,16 @@ export function primaryFontFamily(fontFamily: string): string {
   const quoted = /^(['"])(.*)\1$/.exec(first);
   return (quoted ? quoted[2] : first).trim();
 }
+
+/** Splits a CSS family list as Fabric users write it: `Inter`, `'Open Sans', sans-serif`; the renderer tries each in turn. */
+export function parseFamilyList(fontFamily: string): string[] {
+  return fontFamily
+    .split(',')
+    .map((s) =>
+      s
+        .trim()
+        .replace(/^(['"])(.*)\1$/, '$2')
+        .trim(),
+    )
+    .filter((s) => s.length > 0);
+}

@@ -84,7 +84,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Character styles in both serializations: v6+ ranges `[{start, end, style}]`, older `{line: {char: style}}`. */
-function* characterStyles(styles: unknown): Generator<{ style: Record<string, unknown>; at: string }> {
+export function* characterStyles(styles: unknown): Generator<{ style: Record<string, unknown>; at: string }> {
   if (Array.isArray(styles)) {
     for (const [i, r] of styles.entries()) if (isRecord(r) && isRecord(r.style)) yield { style: r.style, at: `styles[${i}].style` };
   } else if (isRecord(styles)) {
@@ -93,4 +93,32 @@ function* characterStyles(styles: unknown): Generator<{ style: Record<string, un
       for (const [char, style] of Object.entries(chars)) if (isRecord(style)) yield { style, at: `styles.${line}.${char}` };
     }
   }
+}
+
+/** CSS Fonts 4 font-weight matching: how far `actual` is from `desired` in the order a browser (and so the renderer) tries faces. */
+export function weightDistance(desired: number, actual: number): number {
+  if (actual === desired) return 0;
+  if (desired >= 400 && desired <= 500) {
+    if (actual > desired && actual <= 500) return actual - desired;
+    if (actual < desired) return 1000 + (desired - actual);
+    return 2000 + actual;
+  }
+  if (desired < 400) return actual < desired ? desired - actual : 1000 + actual;
+  return actual > desired ? actual - desired : 1000 + (desired - actual);
+}
+
+/** One family's faces in the order the font matcher tries them for (weight, style): same style first, then by weight distance. */
+export function orderFacesByMatch<T extends { weight: number; style: string }>(faces: readonly T[], weight: number, style: string): T[] {
+  return [...faces].sort((a, b) => Number(a.style !== style) - Number(b.style !== style) || weightDistance(weight, a.weight) - weightDistance(weight, b.weight));
+}
+
+/** The weight a family's faces would draw `desired` with (the font matcher's pick), or `desired` when there are none. */
+export function closestFontWeight(desired: number, available: readonly number[]): number {
+  return (
+    orderFacesByMatch(
+      available.map((weight) => ({ weight, style: '' })),
+      desired,
+      '',
+    )[0]?.weight ?? desired
+  );
 }

@@ -1,16 +1,19 @@
 /**
  * Images from the user's own files, in a real Chromium against a real server:
  * an uploaded photo becomes an account asset the API renders from storage,
- * an SVG becomes shapes, and both render as the editor drew them.
+ * an SVG becomes shapes, and both render as the editor drew them; "Your
+ * images" lists the uploads, adds one, puts one in the selected image's place
+ * (its box kept) and shows a refused delete as the server explains it.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
+import { assetPicturesWidths } from './screens.e2e-helper.js';
 import { MAX_MISMATCH, editorPng, generatedPng, mismatch, openEditor, ready, watch, writeTestPhoto } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
@@ -49,6 +52,9 @@ async function logo(): Promise<string> {
 
 async function newTemplate(page: Page, name: string): Promise<void> {
   await openEditor(page, server, `${server.base}/editor`);
+  // An earlier test's unsaved new template is offered back first.
+  const discard = page.getByRole('button', { name: 'Discard draft' });
+  if (await discard.isVisible()) await discard.click();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Open Graph (1200 × 630)').check();
   await page.getByRole('button', { name: 'Create' }).click();
@@ -131,5 +137,94 @@ test('the playground uploads a file for an image element, its snippet names the 
   const imageURL = await page.getByLabel('imageURL').inputValue();
   assert.equal((await fetch(imageURL)).status, 200);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+async function uploadByApi(width: number, height: number): Promise<{ id: string; url: string }> {
+  const body = await readFile(await writeTestPhoto(path.join(files, `${width}x${height}.png`), width, height));
+  const res = await fetch(`${server.base}/assets`, { method: 'POST', headers: { ...server.auth, 'content-type': 'image/png' }, body });
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()) as { id: string; url: string };
+}
+
+test('the asset browser lists uploads with pictures, adds one, replaces the selected image keeping its box, and shows a refused delete', async () => {
+  // Sizes no other test here uploads: assets are content-addressed, so the same picture would be the same asset.
+  const wide = await uploadByApi(420, 260);
+  const square = await uploadByApi(300, 300);
+  const spare = await uploadByApi(200, 120);
+  const page = await context.newPage();
+  const problems = watch(page);
+  await newTemplate(page, 'E2E asset browser');
+
+  const browser = page.getByRole('dialog', { name: 'Your images' });
+  await page.getByRole('button', { name: 'Your images…' }).click();
+  await browser.getByRole('img', { name: /^Image 420 × 260 PNG/ }).waitFor();
+  // Each tile's picture is the asset itself, read with the session cookie.
+  const widths = await assetPicturesWidths(page);
+  for (const width of [420, 300, 200]) assert.ok(widths.includes(width), `a ${width} px wide picture among ${widths}`);
+  assert.ok(await browser.getByRole('button', { name: /^Replace the selected image with 420 × 260/ }).isDisabled(), 'nothing selected, nothing to replace');
+  await page.screenshot({ path: path.join(SHOTS, 'editor-asset-browser-light.png') });
+
+  await browser.getByRole('button', { name: /^Add image 420 × 260 PNG/ }).click();
+  await page.getByRole('status').filter({ hasText: 'Image added (420×260) from your images.' }).waitFor();
+  assert.equal(await browser.isVisible(), false, 'the browser closes once the image is on the canvas');
+  assert.equal(await page.getByLabel('Name of layer 1', { exact: true }).inputValue(), 'photo-1');
+
+  const before = await page.getByLabel('Width', { exact: true }).inputValue();
+
+  // photo-1 is selected: put the square picture in its place.
+  await page.getByRole('button', { name: 'Your images…' }).click();
+  await browser.getByRole('button', { name: /^Replace the selected image with 300 × 300 PNG/ }).click();
+  await page.getByRole('status').filter({ hasText: '"photo-1" now shows the 300×300 image' }).waitFor();
+  assert.equal(await page.getByLabel('Width', { exact: true }).inputValue(), before, 'the box on the canvas is kept');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const templateId = new URL(page.url()).searchParams.get('template')!;
+  const stored = (await (await fetch(`${server.base}/templates/${templateId}`, { headers: server.auth })).json()) as {
+    template: { objects: Array<{ name: string; src: string; cropX: number; cropY: number; width: number; height: number }> };
+  };
+  const [photo] = stored.template.objects;
+  assert.equal(photo.src, square.url, 'the template names the new asset');
+  // A 420×260 box (scale 1) covered by a 300×300 picture: scale 1.4, so 300 × 185.7 source pixels, cropped top and bottom.
+  assert.ok(Math.abs(photo.width - 300) < 0.01 && Math.abs(photo.height - 260 / 1.4) < 0.01, JSON.stringify(photo));
+  assert.ok(Math.abs(photo.cropY - (300 - 260 / 1.4) / 2) < 0.01 && photo.cropX === 0, JSON.stringify(photo));
+
+  await page.getByRole('button', { name: 'Your images…' }).click();
+  // This design draws the square one (saved or not): refused here, before asking the server.
+  await browser.getByRole('button', { name: /^Delete image 300 × 300 PNG/ }).click();
+  await browser.getByText(/^Not deleted: this design draws the image/).waitFor();
+  await page.screenshot({ path: path.join(SHOTS, 'editor-asset-browser-in-use.png') });
+  await browser.getByRole('button', { name: 'Close' }).click();
+
+  // Once the design no longer draws the wide one, only the server's rule is left: no saved template draws it, so it goes.
+  await page.getByRole('button', { name: 'Your images…' }).click();
+  await browser.getByRole('button', { name: /^Delete image 420 × 260 PNG/ }).click();
+  await browser.getByText('Deleted the 420 × 260 PNG').waitFor();
+  assert.equal((await fetch(wide.url, { headers: server.auth })).status, 404);
+
+  // A saved template elsewhere draws the spare one; this design does not: the server's 409 is shown as it says it.
+  const other = await fetch(`${server.base}/templates`, {
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Uses the spare',
+      template: { version: '7.0.0', width: 200, height: 120, objects: [{ type: 'Image', name: 'pic', src: spare.url, width: 200, height: 120 }] },
+    }),
+  });
+  assert.equal(other.status, 201, await other.text());
+  const tiles = await browser.locator('li.asset-tile').count();
+  await browser.getByRole('button', { name: /^Delete image 200 × 120 PNG/ }).click();
+  const refusal = browser.getByText(/^Not deleted: The asset is drawn by the template "Uses the spare"/);
+  await refusal.waitFor();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(SHOTS, 'editor-asset-browser-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.equal(await browser.locator('li.asset-tile').count(), tiles, 'a refused delete keeps the tile');
+  // Chromium logs every non-2xx fetch; the refused delete is the one expected.
+  assert.deepEqual(
+    problems.filter((p) => !p.includes('status of 409 (Conflict)')),
+    [],
+  );
   await page.close();
 });

@@ -285,3 +285,104 @@ test("the account's own font is drawn from its file, so the editor's text matche
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('resizing snaps its dragged edge, a rotated image crops along its own edges, a family without the weight snaps it, Ctrl+wheel zooms toward the pointer', async () => {
+  const id = await createTemplate('E2E niceties', [
+    { type: 'Rect', name: 'anchor', left: 400, top: 60, width: 200, height: 100, fill: '#0f766e', strokeWidth: 0, originX: 'left', originY: 'top' },
+    { type: 'Rect', name: 'grower', left: 100, top: 300, width: 200, height: 50, fill: '#f59e0b', strokeWidth: 0, originX: 'left', originY: 'top' },
+    { type: 'Image', name: 'tilted', src: quadrants(), left: 120, top: 120, width: 160, height: 120, angle: 30, originX: 'left', originY: 'top' },
+    { type: 'Textbox', name: 'caption', text: 'Heavy words', left: 420, top: 380, width: 300, fontSize: 32, fontFamily: 'Inter', fontWeight: 800, originX: 'left', originY: 'top' },
+  ]);
+  const page = await context.newPage();
+  const problems = watch(page);
+  await openEditor(page, `${server.base}/editor?template=${id}`);
+  const canvas = page.locator('canvas.upper-canvas');
+  const canvasBox = (await canvas.boundingBox())!;
+  const zoom = canvasBox.width / 800;
+  const at = (x: number, y: number) => [canvasBox.x + x * zoom, canvasBox.y + y * zoom] as const;
+  const drag = async (from: readonly [number, number], to: readonly [number, number], shot?: string) => {
+    await page.mouse.move(...at(...from));
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(...at(from[0] + ((to[0] - from[0]) * i) / 8, from[1] + ((to[1] - from[1]) * i) / 8));
+    if (shot) await page.screenshot({ path: path.join(SHOTS, shot) });
+    await page.mouse.up();
+  };
+  const near = async (label: string, want: number) => {
+    const value = Number(await page.getByLabel(label, { exact: true }).inputValue());
+    assert.ok(Math.abs(value - want) <= 1, `${label} is ${value}, expected about ${want}`);
+  };
+
+  // The right handle of grower dragged to 3 px short of anchor's left edge (400): the edge snaps there, the left edge stays.
+  await select(page, 'grower');
+  await drag([300, 325], [397, 325], 'editor-resize-snapping.png');
+  assert.equal(await page.getByLabel('Width', { exact: true }).inputValue(), '300', "the dragged edge snapped to anchor's left edge");
+  assert.equal(await page.getByLabel('X', { exact: true }).inputValue(), '100');
+
+  // Crop mode on an image turned 30°: the right handle (its own right edge) moved 40 px inward along the image's x axis.
+  await select(page, 'tilted');
+  await page.getByRole('button', { name: 'Crop on canvas' }).click();
+  await page.getByRole('button', { name: 'Done cropping' }).waitFor();
+  const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+  const local = (x: number, y: number) => [120 + x * cos - y * sin, 120 + x * sin + y * cos] as const;
+  await drag(local(160, 60), local(120, 60), 'editor-crop-rotated.png');
+  await near('Crop width', 120);
+  await near('Crop left', 0);
+  await near('X', 120);
+  await near('Y', 120);
+  // The left handle 20 px inward: the crop starts 20 source px in, and the corner moves along the image's own x axis.
+  await drag(local(0, 60), local(20, 60));
+  await near('Crop left', 20);
+  await near('Crop width', 100);
+  await near('X', 120 + 20 * cos);
+  await near('Y', 120 + 20 * sin);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Crop on canvas' }).waitFor();
+
+  // Inter 800 → Lato (100, 300, 400, 700, 900): the renderer would draw 900, so the list says 900; Oswald (200–700): 700.
+  await select(page, 'caption');
+  for (const [family, weight] of [
+    ['Lato', '900'],
+    ['Oswald', '700'],
+  ]) {
+    await page.getByLabel('Font', { exact: true }).selectOption(family);
+    await fieldIs(page, 'Weight', weight);
+  }
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const saved = await stored(id);
+  const tilted = saved.find((o) => o.name === 'tilted')!;
+  // Pointer positions land on whole screen pixels: a crop within a source pixel of the aim.
+  assert.ok(Math.abs(tilted.cropX! - 20) <= 1 && Math.abs(tilted.width - 100) <= 1 && tilted.height === 120, JSON.stringify(tilted));
+  const caption = saved.find((o) => o.name === 'caption') as Saved & { fontFamily: string; fontWeight: number };
+  assert.deepEqual([caption.fontFamily, caption.fontWeight], ['Oswald', 700]);
+  const share = await mismatch(await editorPng(page), await generatedPng(server, id), 'E2E niceties');
+  assert.ok(share <= MAX_MISMATCH, `${(share * 100).toFixed(3)}% of pixels differ (limit ${MAX_MISMATCH * 100}%)`);
+
+  // Zoomed in past the stage, Ctrl+wheel over a point keeps that point of the design under the pointer.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Control+=');
+  const stage = (await page.locator('#stage').boundingBox())!;
+  const pointer = [stage.x + stage.width * 0.6, stage.y + stage.height * 0.55] as const;
+  const underPointer = async () => {
+    const box = (await canvas.boundingBox())!;
+    const z = box.width / 800;
+    return { z, x: (pointer[0] - box.x) / z, y: (pointer[1] - box.y) / z };
+  };
+  for (const deltaY of [-100, -100, 100]) {
+    const before = await underPointer();
+    const label = await page.locator('#zoom-level').textContent();
+    await page.mouse.move(...pointer);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, deltaY);
+    await page.keyboard.up('Control');
+    await page.waitForFunction((previous) => {
+      const d = (globalThis as unknown as { document: Doc & { querySelector(s: string): { textContent: string | null } } }).document;
+      return d.querySelector('#zoom-level').textContent !== previous;
+    }, label);
+    const after = await underPointer();
+    assert.ok(after.z !== before.z, 'the wheel zoomed');
+    assert.ok(Math.abs(after.x - before.x) <= 1.5 && Math.abs(after.y - before.y) <= 1.5, `design point ${JSON.stringify(before)} moved to ${JSON.stringify(after)}`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

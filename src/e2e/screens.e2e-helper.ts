@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 
@@ -63,7 +64,25 @@ export async function seedDemoContent(server: ServerProcess): Promise<{ template
     });
     if (!res.ok) throw new Error(`POST /fonts?${query}: ${res.status} ${await res.text()}`);
   }
+  // Two uploaded images for the editor's "Your images" browser.
+  for (const [width, height, background] of [
+    [640, 400, '#4f46e5'],
+    [300, 300, '#f59e0b'],
+  ] as const) {
+    const png = await sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+    const res = await fetch(`${server.base}/assets`, { method: 'POST', headers: { ...server.auth, 'content-type': 'image/png' }, body: png });
+    if (!res.ok) throw new Error(`POST /assets: ${res.status} ${await res.text()}`);
+  }
   return { templateId: card.id };
+}
+
+/** The natural width of each "Your images" tile's picture, once decoded; a picture that fails to load rejects. */
+export async function assetPicturesWidths(page: Page): Promise<number[]> {
+  type Picture = { decode(): Promise<void>; naturalWidth: number };
+  const pictures = await page.locator('li.asset-tile img').all();
+  return Promise.all(pictures.map((img) => img.evaluate((el) => (el as unknown as Picture).decode().then(() => (el as unknown as Picture).naturalWidth))));
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).first().waitFor();
@@ -77,6 +96,18 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
     async open(page) {
       await page.goto(app(hash));
       await heading(page, title);
+    },
+  });
+  /** The saved template in the editor with one of its dialogs open. */
+  const editorDialog = (name: string, opener: string, dialog: string, loaded: (page: Page) => Promise<unknown> = async () => {}): Screen => ({
+    name,
+    signedIn: true,
+    async open(page) {
+      await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
+      await editorReady(page);
+      await page.getByRole('button', { name: opener }).click();
+      await page.waitForSelector(`${dialog}[open]`);
+      await loaded(page);
     },
   });
   return [
@@ -148,16 +179,11 @@ export function screens(server: ServerProcess, templateId: string): Screen[] {
         await page.waitForSelector('dialog.font-upload-dialog[open]');
       },
     },
-    {
-      name: 'editor-shortcuts',
-      signedIn: true,
-      async open(page) {
-        await page.goto(`${server.base}/editor?template=${encodeURIComponent(templateId)}`);
-        await editorReady(page);
-        await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
-        await page.waitForSelector('dialog#shortcuts-dialog[open]');
-      },
-    },
+    editorDialog('editor-assets', 'Your images…', 'dialog#assets-dialog', async (page) => {
+      await page.waitForSelector('dialog#assets-dialog[open] li.asset-tile img');
+      await assetPicturesWidths(page);
+    }),
+    editorDialog('editor-shortcuts', 'Keyboard shortcuts', 'dialog#shortcuts-dialog'),
   ];
 }
 

@@ -55,9 +55,55 @@ describe('font routes', () => {
     assert.equal((await t.app.inject({ url: `/fonts/${font.id}/file` })).statusCode, 401, 'not without credentials');
 
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${font.id}`, headers: t.b.auth })).statusCode, 404);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/fonts/${font.id}`, headers: t.a.auth });
+    assert.equal(refused.statusCode, 409, 'the template draws with it');
+    assert.equal(refused.json().code, 'font_in_use');
+    assert.ok(refused.json().message.includes(`"Brand" (${created.json().id})`), refused.json().message);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/templates/${created.json().id}`, headers: t.a.auth })).statusCode, 204);
     assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${font.id}`, headers: t.a.auth })).statusCode, 204);
     assert.deepEqual((await t.app.inject({ url: '/fonts', headers: t.a.auth })).json(), []);
     assert.equal((await t.app.inject({ url: `/fonts/${font.id}/file`, headers: t.a.auth })).statusCode, 404, 'a deleted font is gone');
+  });
+
+  test('a face is in use when a text draws with it: the one the renderer picks for its weight, in any template, nested or styled', async () => {
+    const lato = (weight: number) => readFile(path.join(repoRoot(), `node_modules/@fontsource/lato/files/lato-latin-${weight}-normal.woff`));
+    const ids: Record<number, string> = {};
+    for (const weight of [300, 400, 700]) ids[weight] = (await upload(t.a.auth, `family=Picked&weight=${weight}`, await lato(weight))).json().id;
+    const plain = sampleTemplate();
+    const bold = sampleTemplate();
+    const title = (bold.objects as Array<Record<string, unknown>>).splice(1, 1)[0];
+    // Bold only through a character style, inside a group, behind a fallback list: still drawn with Picked 700.
+    (bold.objects as unknown[]).push({
+      type: 'Group',
+      name: 'group',
+      objects: [{ ...title, fontFamily: "'Picked', Inter", styles: [{ start: 0, end: 3, style: { fontWeight: 'bold' } }] }],
+    });
+    const regular = await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: t.a.auth,
+      payload: { name: 'Plain', template: { ...plain, objects: [{ ...(plain.objects as object[])[1], fontFamily: 'picked' }] } },
+    });
+    const styled = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'Styled <b>', template: bold } });
+    assert.equal(regular.statusCode, 201, regular.body);
+    assert.equal(styled.statusCode, 201, styled.body);
+
+    const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/fonts/${id}`, headers: t.a.auth });
+    const refused700 = await del(ids[700]);
+    assert.equal(refused700.statusCode, 409);
+    assert.equal(refused700.json().message, `Picked 700 draws text in the template "Styled <b>" (${styled.json().id}). Change the font of that text there first.`);
+    const refused400 = await del(ids[400]);
+    assert.match(refused400.json().message, /^Picked 400 draws text in 2 templates "Styled <b>" \(tpl_\w+\), "Plain" \(tpl_\w+\)\./);
+    assert.equal((await del(ids[300])).statusCode, 204, 'a face no text picks can go');
+    assert.deepEqual(
+      (await t.app.inject({ url: '/fonts', headers: t.a.auth }))
+        .json()
+        .map((f: { weight: number }) => f.weight)
+        .sort(),
+      [400, 700],
+    );
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json();
+    assert.ok(spec.paths['/fonts/{fontId}'].delete.responses['409'], 'the 409 is documented');
   });
 
   test('a file that is not a font is a 400 invalid_font; a missing family is a 400', async () => {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
+import { repoRoot } from '../repo-root.js';
 import { renderDocument } from '../render/render-document.js';
 import { thumbnailKey } from '../services/template-thumbnail.js';
 import { createTestApp, sampleTemplate } from './test-app.js';
@@ -87,6 +90,66 @@ test('a failed thumbnail never fails the save; reading it is a 404 in the catalo
     assert.match(res.json().message, /could not be rendered/);
     const generated = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: id } });
     assert.equal(generated.statusCode, 200, 'paid renders are unaffected');
+  } finally {
+    await t.close();
+  }
+});
+
+test('uploading or deleting a face a template draws with remakes its thumbnail; the browser must ask again', async () => {
+  const t = await createTestApp();
+  try {
+    const lato = (weight: number) => readFile(path.join(repoRoot(), `node_modules/@fontsource/lato/files/lato-latin-${weight}-normal.woff`));
+    const upload = async (weight: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/fonts?family=Brand&weight=${weight}`,
+        headers: { ...t.a.auth, 'content-type': 'font/woff' },
+        payload: await lato(weight),
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      await t.app.thumbnails.idle();
+      return res.json().id as string;
+    };
+    await upload(400);
+    const doc = sampleTemplate();
+    Object.assign((doc.objects as Array<Record<string, unknown>>)[1], { fontFamily: 'Brand', fontWeight: 'bold', fontSize: 40, text: 'Heavy' });
+    const unrelated = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'inter', template: sampleTemplate() } });
+    const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'brand', template: doc } });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = created.json().id as string;
+    await t.app.thumbnails.idle();
+    const record = (await t.store.getTemplate(t.a.account.id, id))!;
+    const other = (await t.store.getTemplate(t.a.account.id, unrelated.json().id))!;
+    const url = `/templates/${id}/thumbnail?v=${encodeURIComponent(record.updatedAt)}`;
+    const first = await t.app.inject({ url, headers: t.a.auth });
+    assert.equal(first.statusCode, 200);
+    assert.equal(first.headers['cache-control'], 'private, no-cache', 'a thumbnail drawn with an uploaded font is never kept unasked');
+    const fontsBefore = await t.store.listFonts(t.a.account.id);
+    const otherKey = thumbnailKey(other, fontsBefore);
+    assert.ok(await t.deps.blobs.get(otherKey));
+
+    // Until now "bold" drew with the 400 face; a 700 face changes the picture without changing the template.
+    const boldId = await upload(700);
+    const fontsAfter = await t.store.listFonts(t.a.account.id);
+    assert.equal(await t.deps.blobs.get(thumbnailKey(record, fontsBefore)), null, 'the stale thumbnail is gone');
+    const remade = await t.deps.blobs.get(thumbnailKey(record, fontsAfter));
+    assert.ok(remade, 'remade after the upload, before anyone asked');
+    assert.ok(!remade.equals(first.rawPayload), 'drawn with the new face');
+    assert.ok(await t.deps.blobs.get(otherKey), 'a template without the family is left alone');
+    const revalidated = await t.app.inject({ url, headers: { ...t.a.auth, 'if-none-match': String(first.headers.etag) } });
+    assert.equal(revalidated.statusCode, 200, 'the old ETag no longer matches');
+    assert.ok(revalidated.rawPayload.equals(remade));
+
+    // Deleting the face it draws with is refused; once the text is regular, the 700 face can go, and the thumbnail follows.
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${boldId}`, headers: t.a.auth })).statusCode, 409);
+    Object.assign((doc.objects as Array<Record<string, unknown>>)[1], { fontWeight: 'normal' });
+    await t.app.inject({ method: 'PUT', url: `/templates/${id}`, headers: t.a.auth, payload: { template: doc } });
+    await t.app.thumbnails.idle();
+    const regular = (await t.store.getTemplate(t.a.account.id, id))!;
+    assert.equal((await t.app.inject({ method: 'DELETE', url: `/fonts/${boldId}`, headers: t.a.auth })).statusCode, 204);
+    await t.app.thumbnails.idle();
+    assert.equal(thumbnailKey(regular, fontsAfter), thumbnailKey(regular, fontsBefore), 'the regular text never drew with the 700 face');
+    assert.ok(await t.deps.blobs.get(thumbnailKey(regular, await t.store.listFonts(t.a.account.id))));
   } finally {
     await t.close();
   }

@@ -8,6 +8,7 @@ import { ImageFetchError } from '../fetch/image-fetch-error.js';
 import { inspectImage, sniffImageFormat, type ImageFormat } from '../fetch/image-inspect.js';
 import type { AssetRecord, Page } from '../store/store.js';
 import { readPage } from './read-page.js';
+import { nameTemplates, templatesUsing } from './templates-using.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**
@@ -144,17 +145,8 @@ export async function readAsset(deps: Pick<ServiceDeps, 'store' | 'blobs'>, acco
 export async function deleteAsset(deps: Pick<ServiceDeps, 'store' | 'blobs' | 'publicUrl'>, accountId: string, assetId: string): Promise<void> {
   const asset = await deps.store.getAsset(accountId, assetId);
   if (!asset) throw assetNotFound(assetId);
-  const users: string[] = [];
-  for (const summary of await deps.store.listTemplates(accountId, 'updatedAt', 'desc')) {
-    const template = await deps.store.getTemplate(accountId, summary.id);
-    if (template && imageUses(template.document).some((use) => assetIdOf(use.src, deps.publicUrl) === assetId)) users.push(`"${template.name}" (${template.id})`);
-  }
-  if (users.length > 0) {
-    throw new ApiError(
-      'asset_in_use',
-      `The asset is drawn by ${users.length === 1 ? 'the template' : `${users.length} templates`} ${users.join(', ')}. Replace or remove the image there first.`,
-    );
-  }
+  const users = await templatesUsing(deps, accountId, (document) => imageUses(document).some((use) => assetIdOf(use.src, deps.publicUrl) === assetId));
+  if (users.length > 0) throw new ApiError('asset_in_use', `The asset is drawn by ${nameTemplates(users)}. Replace or remove the image there first.`);
   if (await deps.store.deleteAsset(accountId, assetId)) await deps.blobs.delete(asset.blobKey);
 }
 

@@ -1,10 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../domain/errors.js';
+import { orderFacesByMatch } from '../domain/font-weights.js';
+import { fontUses } from '../domain/font-uses.js';
 import { newId } from '../domain/ids.js';
+import type { TemplateDocument } from '../domain/template.js';
 import { ensureAccountFonts } from '../render/fonts/font-registry.js';
 import type { AccountFont } from '../render/render-document.js';
 import type { FontRecord } from '../store/store.js';
 import type { ServiceDeps } from './service-deps.js';
+import { nameTemplates, templatesUsing } from './templates-using.js';
 
 type Deps = Pick<ServiceDeps, 'store' | 'blobs' | 'now' | 'fontFamilies'>;
 
@@ -51,12 +55,46 @@ export function listFonts(deps: Pick<ServiceDeps, 'store'>, accountId: string): 
   return deps.store.listFonts(accountId);
 }
 
-export async function deleteFont(deps: Pick<ServiceDeps, 'store' | 'blobs'>, accountId: string, fontId: string): Promise<void> {
-  const font = (await deps.store.listFonts(accountId)).find((f) => f.id === fontId);
-  if (!font || !(await deps.store.deleteFont(accountId, fontId))) {
-    throw new ApiError('font_not_found', `No font with id "${fontId}" in this account. List them with GET /fonts.`);
+/**
+ * The account's fonts a document draws with: for each text run, the face the
+ * renderer picks among the account's faces of each family it names. A face
+ * no run picks (a 300 next to the 400 and 700 in use) changes no render.
+ */
+export function fontsDrawnBy(document: TemplateDocument, fonts: readonly FontRecord[]): Set<string> {
+  const drawn = new Set<string>();
+  for (const use of fontUses(document)) {
+    for (const family of use.families) {
+      const faces = fonts.filter((font) => font.family.toLowerCase() === family.toLowerCase());
+      const picked = orderFacesByMatch(faces, use.weight, use.style)[0];
+      if (picked) drawn.add(picked.id);
+    }
   }
+  return drawn;
+}
+
+/**
+ * Refused while a template draws with the face: deleting it would silently
+ * change (or, for a family's last face, break) every later render of those
+ * templates. The message names them, like an asset in use.
+ */
+export async function deleteFont(deps: Pick<ServiceDeps, 'store' | 'blobs'>, accountId: string, fontId: string): Promise<FontRecord> {
+  const fonts = await deps.store.listFonts(accountId);
+  const font = fonts.find((f) => f.id === fontId);
+  if (!font) throw fontNotFound(fontId);
+  const users = await templatesUsing(deps, accountId, (document) => fontsDrawnBy(document, fonts).has(fontId));
+  if (users.length > 0) {
+    throw new ApiError(
+      'font_in_use',
+      `${font.family} ${font.weight}${font.style === 'italic' ? ' italic' : ''} draws text in ${nameTemplates(users)}. Change the font of that text there first.`,
+    );
+  }
+  if (!(await deps.store.deleteFont(accountId, fontId))) throw fontNotFound(fontId);
   await deps.blobs.delete(font.blobKey);
+  return font;
+}
+
+function fontNotFound(fontId: string): ApiError {
+  return new ApiError('font_not_found', `No font with id "${fontId.slice(0, 100)}" in this account. List them with GET /fonts.`);
 }
 
 /**
@@ -67,7 +105,7 @@ export async function deleteFont(deps: Pick<ServiceDeps, 'store' | 'blobs'>, acc
 export async function readFontFile(deps: Pick<ServiceDeps, 'store' | 'blobs'>, accountId: string, fontId: string): Promise<{ data: Buffer; format: string }> {
   const font = (await deps.store.listFonts(accountId)).find((f) => f.id === fontId);
   const data = font ? await deps.blobs.get(font.blobKey) : null;
-  if (!font || !data) throw new ApiError('font_not_found', `No font with id "${fontId}" in this account. List them with GET /fonts.`);
+  if (!font || !data) throw fontNotFound(fontId);
   return { data, format: font.format };
 }
 

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { ApiError } from '../domain/errors.js';
 import { MIN_RENDER_SCALE } from '../domain/render-budget.js';
-import type { TemplateRecord } from '../store/store.js';
+import { namesFontFamily } from '../domain/font-uses.js';
+import type { FontRecord, TemplateRecord } from '../store/store.js';
+import { fontsDrawnBy } from './manage-fonts.js';
 import { getTemplate } from './manage-templates.js';
 import { renderUnpaid, type RenderDeps } from './render-template.js';
 import type { ServiceDeps } from './service-deps.js';
+import { templatesUsing } from './templates-using.js';
 
 /** Wide enough for a 2× list tile of 160 CSS px; a WebP of that size is a few KiB. */
 export const THUMBNAIL_WIDTH = 320;
@@ -13,36 +16,45 @@ export const THUMBNAIL_WIDTH = 320;
 type ThumbnailDeps = RenderDeps & Pick<ServiceDeps, 'blobs' | 'store'>;
 
 /**
- * Named after the document's content, so a thumbnail can never show an older
- * version than the one saved: a late render of a replaced version writes a key
- * nobody reads any more.
+ * Named after the document's content and the account fonts its texts draw
+ * with, so a thumbnail can never show an older version than the one saved, nor
+ * a face since uploaded or deleted: a late render of a replaced version writes
+ * a key nobody reads any more, and a font change makes a key nobody wrote yet.
  */
-export function thumbnailKey(record: Pick<TemplateRecord, 'id' | 'document'>): string {
-  const digest = createHash('sha256').update(canonicalJson(record.document)).digest('hex').slice(0, 20);
-  return `thumbnails/${record.id}-${digest}.webp`;
+export function thumbnailKey(record: Pick<TemplateRecord, 'id' | 'document'>, accountFonts: readonly FontRecord[] = []): string {
+  const hash = createHash('sha256').update(canonicalJson(record.document));
+  const drawn = [...fontsDrawnBy(record.document, accountFonts)].sort();
+  if (drawn.length > 0) hash.update(`\u0000${drawn.join(',')}`);
+  return `thumbnails/${record.id}-${hash.digest('hex').slice(0, 20)}.webp`;
 }
 
 /** Renders and stores the thumbnail of this version; free, and never charged to anyone. */
-export async function makeThumbnail(deps: ThumbnailDeps, accountId: string, record: TemplateRecord): Promise<Buffer> {
+export async function makeThumbnail(deps: ThumbnailDeps, accountId: string, record: TemplateRecord): Promise<{ data: Buffer; key: string }> {
+  const fonts = await deps.store.listFonts(accountId);
   const scale = Math.max(MIN_RENDER_SCALE, Math.min(1, THUMBNAIL_WIDTH / record.document.width));
   const output = await renderUnpaid(deps, accountId, record.document, { format: 'webp', quality: 80, scale }, 'nothing was charged');
   const data = Buffer.from(output.data);
-  await deps.blobs.put(thumbnailKey(record), data, 'image/webp');
-  return data;
+  const key = thumbnailKey(record, fonts);
+  await deps.blobs.put(key, data, 'image/webp');
+  return { data, key };
 }
 
 /**
  * The stored thumbnail, made now when missing (a template saved before
- * thumbnails existed, or one whose render on save failed or is still queued).
- * Another account's template is a 404 like a missing one.
+ * thumbnails existed, one whose render on save failed or is still queued, or
+ * one whose account fonts changed since). Another account's template is a 404
+ * like a missing one. `accountFonts` tells whether it draws an uploaded font,
+ * whose changes leave the template's `updatedAt` alone.
  */
-export async function readThumbnail(deps: ThumbnailDeps, accountId: string, templateId: string): Promise<{ data: Buffer; key: string; updatedAt: string }> {
+export async function readThumbnail(deps: ThumbnailDeps, accountId: string, templateId: string): Promise<{ data: Buffer; key: string; updatedAt: string; accountFonts: boolean }> {
   const record = await getTemplate(deps, accountId, templateId);
-  const key = thumbnailKey(record);
+  const fonts = await deps.store.listFonts(accountId);
+  const key = thumbnailKey(record, fonts);
+  const accountFonts = fontsDrawnBy(record.document, fonts).size > 0;
   const stored = await deps.blobs.get(key);
-  if (stored) return { data: stored, key, updatedAt: record.updatedAt };
+  if (stored) return { data: stored, key, updatedAt: record.updatedAt, accountFonts };
   try {
-    return { data: await makeThumbnail(deps, accountId, record), key, updatedAt: record.updatedAt };
+    return { ...(await makeThumbnail(deps, accountId, record)), updatedAt: record.updatedAt, accountFonts };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const notFound = new ApiError('image_not_found', `This template has no thumbnail: it could not be rendered (${reason}).`);
@@ -67,17 +79,39 @@ export class ThumbnailJobs {
     private readonly onError: (error: unknown, templateId: string) => void,
   ) {}
 
-  /** `previous` is the version being replaced, whose thumbnail is then deleted. */
-  schedule(accountId: string, record: TemplateRecord, previous?: Pick<TemplateRecord, 'id' | 'document'>): void {
-    const previousKey = previous ? thumbnailKey(previous) : this.queued.get(record.id)?.previousKey;
-    this.queued.set(record.id, { accountId, record, previousKey });
+  /** `previousKey` is the thumbnail being replaced, deleted once the new one is made. */
+  schedule(accountId: string, record: TemplateRecord, previousKey?: string): void {
+    this.queued.set(record.id, { accountId, record, previousKey: previousKey ?? this.queued.get(record.id)?.previousKey });
     this.running ??= this.drain().finally(() => (this.running = null));
   }
 
+  /** The key of a template's thumbnail with the account's fonts as they are now. */
+  async currentKey(accountId: string, record: Pick<TemplateRecord, 'id' | 'document'>): Promise<string> {
+    return thumbnailKey(record, await this.deps.store.listFonts(accountId));
+  }
+
+  /**
+   * After a font upload or delete: remakes the thumbnails whose texts now draw
+   * with other faces of `family`, and drops the stale ones.
+   */
+  async fontsChanged(accountId: string, family: string, before: readonly FontRecord[]): Promise<void> {
+    try {
+      const after = await this.deps.store.listFonts(accountId);
+      for (const record of await templatesUsing(this.deps, accountId, (document) => namesFontFamily(document, family))) {
+        const previousKey = thumbnailKey(record, before);
+        if (previousKey !== thumbnailKey(record, after)) this.schedule(accountId, record, previousKey);
+      }
+    } catch (error) {
+      // The font change itself succeeded; the keys already keep a stale picture from being served.
+      this.onError(error, `templates using ${family}`);
+    }
+  }
+
   /** The thumbnail of a deleted template goes with it (after any render still queued for it). */
-  async forget(record: Pick<TemplateRecord, 'id' | 'document'>): Promise<void> {
+  async forget(accountId: string, record: Pick<TemplateRecord, 'id' | 'document'>): Promise<void> {
     this.queued.delete(record.id);
-    await this.deps.blobs.delete(thumbnailKey(record)).catch((error) => this.onError(error, record.id));
+    const key = await this.currentKey(accountId, record);
+    await this.deps.blobs.delete(key).catch((error) => this.onError(error, record.id));
   }
 
   /** Resolves when every scheduled thumbnail is made (or failed); for shutdown and tests. */
@@ -90,8 +124,8 @@ export class ThumbnailJobs {
       const [templateId, job] = next.value;
       this.queued.delete(templateId);
       try {
-        await makeThumbnail(this.deps, job.accountId, job.record);
-        if (job.previousKey && job.previousKey !== thumbnailKey(job.record)) await this.deps.blobs.delete(job.previousKey);
+        const { key } = await makeThumbnail(this.deps, job.accountId, job.record);
+        if (job.previousKey && job.previousKey !== key) await this.deps.blobs.delete(job.previousKey);
       } catch (error) {
         this.onError(error, templateId);
       }

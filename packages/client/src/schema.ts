@@ -366,7 +366,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a font */
+        /**
+         * Delete a font
+         * @description Refused with 409 font_in_use while a template's text draws with this face (the face the renderer picks for that text's family, weight and style); the message names the templates.
+         */
         delete: operations["deleteFont"];
         options?: never;
         head?: never;
@@ -592,7 +595,7 @@ export interface paths {
         };
         /**
          * Get a template thumbnail
-         * @description A WebP 320 px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.
+         * @description A WebP 320 px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does. A template whose text draws with an uploaded font is remade when a face of that family is uploaded or deleted, and is always served no-cache (revalidate with its ETag), since its updatedAt stays the same.
          */
         get: operations["getTemplateThumbnail"];
         put?: never;
@@ -1042,7 +1045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1446,7 +1449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1910,7 +1913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2135,7 +2138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,6 +3274,25 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 404,
                      *       "code": "font_not_found",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "font_in_use",
                      *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
@@ -3608,7 +3630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +3801,7 @@ export interface operations {
                     })[];
                     /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                     template?: {
-                        /** @description Canvas background colour or gradient. */
+                        /** @description Canvas background: a colour, a gradient or an image pattern. */
                         background?: string | null | {
                             colorStops: {
                                 color: string;
@@ -3800,6 +3822,15 @@ export interface operations {
                             offsetY?: number;
                             type: "linear" | "radial";
                         } | ({
+                            /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                            offsetX?: unknown;
+                            /** @description Tile origin's y, as offsetX. */
+                            offsetY?: unknown;
+                            /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                            patternTransform?: unknown;
+                            /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                            repeat?: unknown;
+                            /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                             source: unknown;
                             /** @enum {string} */
                             type: "pattern";
@@ -4115,7 +4146,7 @@ export interface operations {
                     name: string;
                     /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                     template: {
-                        /** @description Canvas background colour or gradient. */
+                        /** @description Canvas background: a colour, a gradient or an image pattern. */
                         background?: string | null | {
                             colorStops: {
                                 color: string;
@@ -4136,6 +4167,15 @@ export interface operations {
                             offsetY?: number;
                             type: "linear" | "radial";
                         } | ({
+                            /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                            offsetX?: unknown;
+                            /** @description Tile origin's y, as offsetX. */
+                            offsetY?: unknown;
+                            /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                            patternTransform?: unknown;
+                            /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                            repeat?: unknown;
+                            /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                             source: unknown;
                             /** @enum {string} */
                             type: "pattern";
@@ -4328,7 +4368,7 @@ export interface operations {
                         name: string;
                         /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                         template: {
-                            /** @description Canvas background colour or gradient. */
+                            /** @description Canvas background: a colour, a gradient or an image pattern. */
                             background?: string | null | {
                                 colorStops: {
                                     color: string;
@@ -4349,6 +4389,15 @@ export interface operations {
                                 offsetY?: number;
                                 type: "linear" | "radial";
                             } | ({
+                                /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                                offsetX?: unknown;
+                                /** @description Tile origin's y, as offsetX. */
+                                offsetY?: unknown;
+                                /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                                patternTransform?: unknown;
+                                /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                                repeat?: unknown;
+                                /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                                 source: unknown;
                                 /** @enum {string} */
                                 type: "pattern";
@@ -4452,7 +4501,7 @@ export interface operations {
                     name?: string;
                     /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                     template?: {
-                        /** @description Canvas background colour or gradient. */
+                        /** @description Canvas background: a colour, a gradient or an image pattern. */
                         background?: string | null | {
                             colorStops: {
                                 color: string;
@@ -4473,6 +4522,15 @@ export interface operations {
                             offsetY?: number;
                             type: "linear" | "radial";
                         } | ({
+                            /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                            offsetX?: unknown;
+                            /** @description Tile origin's y, as offsetX. */
+                            offsetY?: unknown;
+                            /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                            patternTransform?: unknown;
+                            /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                            repeat?: unknown;
+                            /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                             source: unknown;
                             /** @enum {string} */
                             type: "pattern";
@@ -4531,7 +4589,7 @@ export interface operations {
                         name: string;
                         /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                         template: {
-                            /** @description Canvas background colour or gradient. */
+                            /** @description Canvas background: a colour, a gradient or an image pattern. */
                             background?: string | null | {
                                 colorStops: {
                                     color: string;
@@ -4552,6 +4610,15 @@ export interface operations {
                                 offsetY?: number;
                                 type: "linear" | "radial";
                             } | ({
+                                /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                                offsetX?: unknown;
+                                /** @description Tile origin's y, as offsetX. */
+                                offsetY?: unknown;
+                                /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                                patternTransform?: unknown;
+                                /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                                repeat?: unknown;
+                                /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                                 source: unknown;
                                 /** @enum {string} */
                                 type: "pattern";
@@ -5366,7 +5433,7 @@ export interface operations {
                         previewURL: string;
                         /** @description Fabric.js canvas.toJSON() output plus the output size. Named objects are the template's elements. */
                         template: {
-                            /** @description Canvas background colour or gradient. */
+                            /** @description Canvas background: a colour, a gradient or an image pattern. */
                             background?: string | null | {
                                 colorStops: {
                                     color: string;
@@ -5387,6 +5454,15 @@ export interface operations {
                                 offsetY?: number;
                                 type: "linear" | "radial";
                             } | ({
+                                /** @description Tile origin's x from the object's top-left corner (the canvas's, for a background), before patternTransform. */
+                                offsetX?: unknown;
+                                /** @description Tile origin's y, as offsetX. */
+                                offsetY?: unknown;
+                                /** @description null or a 2D matrix [a, b, c, d, e, f] applied to the tiles. */
+                                patternTransform?: unknown;
+                                /** @description Tiling: "repeat", "repeat-x", "repeat-y", "no-repeat" (default "repeat"). */
+                                repeat?: unknown;
+                                /** @description The tile image: an http(s) URL, a data:image/ URL or an account asset URL. */
                                 source: unknown;
                                 /** @enum {string} */
                                 type: "pattern";

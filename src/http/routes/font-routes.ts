@@ -49,12 +49,15 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body))
         throw new ApiError('unsupported_media_type', 'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.');
-      const font = await uploadFont(deps, principalOf(request).account.id, {
+      const accountId = principalOf(request).account.id;
+      const before = await listFonts(deps, accountId);
+      const font = await uploadFont(deps, accountId, {
         family: request.query.family,
         weight: request.query.weight ?? 400,
         style: request.query.style ?? 'normal',
         data: request.body,
       });
+      await app.thumbnails.fontsChanged(accountId, font.family, before);
       return reply.code(201).send(view(font));
     },
   );
@@ -96,14 +99,19 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
       schema: {
         operationId: 'deleteFont',
         summary: 'Delete a font',
+        description:
+          "Refused with 409 font_in_use while a template's text draws with this face (the face the renderer picks for that text's family, weight and style); the message names the templates.",
         tags,
         security: bearer,
         params: Type.Object({ fontId: Type.String() }),
-        response: { 204: Type.Null(), ...errorResponses(404) },
+        response: { 204: Type.Null(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
-      await deleteFont(deps, principalOf(request).account.id, request.params.fontId);
+      const accountId = principalOf(request).account.id;
+      const before = await listFonts(deps, accountId);
+      const font = await deleteFont(deps, accountId, request.params.fontId);
+      await app.thumbnails.fontsChanged(accountId, font.family, before);
       return reply.code(204).send(null);
     },
   );

@@ -157,9 +157,9 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     },
     async (request) => {
       const { account } = principalOf(request);
-      const previous = await getTemplate(deps, account.id, request.params.templateId);
+      const previousKey = await thumbnails.currentKey(account.id, await getTemplate(deps, account.id, request.params.templateId));
       const record = await updateTemplate(deps, account.id, request.params.templateId, request.body);
-      if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previous);
+      if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previousKey);
       return full(record);
     },
   );
@@ -173,7 +173,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
         summary: 'Get a template thumbnail',
         description:
           `A WebP ${THUMBNAIL_WIDTH} px wide (or the template's width if smaller) of the saved version, made by the renderer on save; free. ` +
-          'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does.',
+          'Add ?v=<updatedAt> to let the browser keep it: that URL changes whenever the template does. A template whose text draws with an uploaded font is remade when a face of that family is uploaded or deleted, and is always served no-cache (revalidate with its ETag), since its updatedAt stays the same.',
         tags,
         security: bearer,
         params: TemplateIdParams,
@@ -184,8 +184,9 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
     async (request, reply) => {
       const thumbnail = await readThumbnail(deps, principalOf(request).account.id, request.params.templateId);
       const etag = `"${thumbnail.key.slice(thumbnail.key.indexOf('/') + 1)}"`;
-      // Only the signed-in browser may keep it (private); for ever when the URL names this version.
-      const cache = request.query.v === thumbnail.updatedAt ? 'private, max-age=31536000, immutable' : 'private, no-cache';
+      // Only the signed-in browser may keep it (private); for ever when the URL names this version, unless it draws
+      // an uploaded font: a font upload or delete changes the picture but not updatedAt, so the ETag must be asked.
+      const cache = request.query.v === thumbnail.updatedAt && !thumbnail.accountFonts ? 'private, max-age=31536000, immutable' : 'private, no-cache';
       reply.header('ETag', etag).header('Cache-Control', cache);
       if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('image/webp').send(thumbnail.data);
@@ -209,7 +210,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       const { account } = principalOf(request);
       const record = await getTemplate(deps, account.id, request.params.templateId);
       await deleteTemplate(deps, account.id, request.params.templateId);
-      await thumbnails.forget(record);
+      await thumbnails.forget(account.id, record);
       return reply.code(204).send(null);
     },
   );

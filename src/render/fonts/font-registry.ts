@@ -1,5 +1,9 @@
 import { GlobalFonts } from '@napi-rs/canvas';
+import { parseFamilyList } from '../../domain/fabric-types.js';
+import { orderFacesByMatch } from '../../domain/font-weights.js';
 import { bundledFaceSets, type FamilyFaces } from './font-faces.js';
+
+export { parseFamilyList };
 
 /** Same shape as render-document.ts's AccountFont (kept structural to avoid an import cycle). */
 export interface AccountFontInput {
@@ -111,40 +115,10 @@ export function ensureAccountFonts(fonts: readonly AccountFontInput[]): void {
 
 const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'emoji', 'math', 'fangsong']);
 
-/** Splits a CSS family list as Fabric users write it: `Inter`, `'Open Sans', sans-serif`. */
-export function parseFamilyList(fontFamily: string): string[] {
-  return fontFamily
-    .split(',')
-    .map((s) =>
-      s
-        .trim()
-        .replace(/^(['"])(.*)\1$/, '$2')
-        .trim(),
-    )
-    .filter((s) => s.length > 0);
-}
-
-/** CSS Fonts 4 weight matching, used to order an account family's faces. */
-function weightDistance(desired: number, actual: number): number {
-  if (actual === desired) return 0;
-  if (desired >= 400 && desired <= 500) {
-    if (actual > desired && actual <= 500) return actual - desired;
-    if (actual < desired) return 1000 + (desired - actual);
-    return 2000 + actual;
-  }
-  if (desired < 400) return actual < desired ? desired - actual : 1000 + actual;
-  return actual > desired ? actual - desired : 1000 + (desired - actual);
-}
-
 function accountAliases(family: string, weight: number, style: string, allowed?: ReadonlySet<string>): string[] {
   const lower = family.toLowerCase();
   const matches = [...accountFaces.values()].filter((f) => f.family.toLowerCase() === lower && (!allowed || allowed.has(f.key)));
-  matches.sort((a, b) => {
-    const sa = a.style === style ? 0 : 1;
-    const sb = b.style === style ? 0 : 1;
-    return sa - sb || weightDistance(weight, a.weight) - weightDistance(weight, b.weight);
-  });
-  return matches.map((f) => f.alias);
+  return orderFacesByMatch(matches, weight, style).map((f) => f.alias);
 }
 
 function bundledFamily(family: string): FamilyFaces | undefined {

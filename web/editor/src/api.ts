@@ -157,6 +157,8 @@ export const api = {
   accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
   bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
   uploadAsset: (file: Blob) => request<Asset>('POST', '/assets', file),
+  assets: (cursor: string | null) => request<AssetPage>('GET', `/assets?${new URLSearchParams({ limit: '24', ...(cursor ? { cursor } : {}) })}`),
+  deleteAsset: (id: string) => request<null>('DELETE', `/assets/${encodeURIComponent(id)}`),
   // As octet-stream: browsers label font files inconsistently; the server reads the format from the bytes.
   uploadFont: (file: Blob, family: string, weight: number, style: 'normal' | 'italic') =>
     request<AccountFont>('POST', `/fonts?${new URLSearchParams({ family, weight: String(weight), style })}`, file.slice(0, file.size, 'application/octet-stream')),
@@ -168,4 +170,12 @@ export interface Asset {
   url: string;
   width: number;
   height: number;
+  contentType: string;
+  bytes: number;
+  createdAt: string;
+}
+
+export interface AssetPage {
+  assets: Asset[];
+  nextCursor: string | null;
 }

@@ -5,14 +5,16 @@
  * Fabric's top canvas (never saved). Values are Fabric's own crop (cropX,
  * cropY, width, height in source pixels), kept inside the source as the
  * numeric fields keep them; each drag is one undo step through the store's
- * `object:modified` commit, as any Fabric drag is.
+ * `object:modified` commit, as any Fabric drag is. The sums run in the
+ * image's own frame (its top-left corner, its axes), so a rotated image crops
+ * along its own edges as an upright one does.
  */
-import type { BasicTransformEvent, Canvas, FabricImage, FabricObject, TPointerEvent } from 'fabric';
+import { Point, util, type BasicTransformEvent, type Canvas, type FabricImage, type FabricObject, type TPointerEvent } from 'fabric';
 import type { DocumentStore } from './document-store.js';
 
 interface Start {
-  left: number;
-  top: number;
+  /** The image's top-left corner on the canvas, whatever its origin and angle. */
+  corner: Point;
   cropX: number;
   cropY: number;
   width: number;
@@ -62,9 +64,8 @@ export class CropMode {
     return this.image;
   }
 
-  /** Only an unrotated image: a rotated one's edges are not the page's axes, which these sums assume. */
   enter(image: FabricImage): boolean {
-    if (image.angle % 360 !== 0 || this.store.isLocked(image)) return false;
+    if (this.store.isLocked(image)) return false;
     this.exit();
     this.image = image;
     image.setControlVisible('mtr', false);
@@ -87,7 +88,18 @@ export class CropMode {
 
   private begin(): void {
     const o = this.image;
-    this.start = o ? { left: o.left, top: o.top, cropX: o.cropX, cropY: o.cropY, width: o.width, height: o.height, scaleX: o.scaleX, scaleY: o.scaleY } : null;
+    this.start = o ? { corner: topLeft(o), cropX: o.cropX, cropY: o.cropY, width: o.width, height: o.height, scaleX: o.scaleX, scaleY: o.scaleY } : null;
+  }
+
+  /** How far the image's top-left corner has moved since the drag began, along the image's own axes. */
+  private cornerShift(o: FabricImage, s: Start): Point {
+    return util.rotateVector(topLeft(o).subtract(s.corner), util.degreesToRadians(-o.angle));
+  }
+
+  /** Puts the top-left corner `shift` (along the image's axes) from where it was when the drag began. */
+  private placeCorner(o: FabricImage, s: Start, shift: Point): void {
+    o.setPositionByOrigin(s.corner.add(util.rotateVector(shift, util.degreesToRadians(o.angle))), 'left', 'top');
+    o.setCoords();
   }
 
   /**
@@ -100,25 +112,17 @@ export class CropMode {
     const s = this.start;
     if (!o || !s) return;
     const source = o.getOriginalSize();
-    let cropX = s.cropX + (o.left - s.left) / s.scaleX;
-    let cropY = s.cropY + (o.top - s.top) / s.scaleY;
-    const right = s.cropX + s.width + (o.left + o.width * o.scaleX - (s.left + s.width * s.scaleX)) / s.scaleX;
-    const bottom = s.cropY + s.height + (o.top + o.height * o.scaleY - (s.top + s.height * s.scaleY)) / s.scaleY;
+    const shift = this.cornerShift(o, s);
+    let cropX = s.cropX + shift.x / s.scaleX;
+    let cropY = s.cropY + shift.y / s.scaleY;
+    const right = s.cropX + s.width + (shift.x + o.width * o.scaleX - s.width * s.scaleX) / s.scaleX;
+    const bottom = s.cropY + s.height + (shift.y + o.height * o.scaleY - s.height * s.scaleY) / s.scaleY;
     cropX = clamp(cropX, 0, source.width - 1);
     cropY = clamp(cropY, 0, source.height - 1);
     const width = clamp(right, cropX + 1, source.width) - cropX;
     const height = clamp(bottom, cropY + 1, source.height) - cropY;
-    o.set({
-      cropX: round(cropX),
-      cropY: round(cropY),
-      width: round(width),
-      height: round(height),
-      scaleX: s.scaleX,
-      scaleY: s.scaleY,
-      left: s.left + (round(cropX) - s.cropX) * s.scaleX,
-      top: s.top + (round(cropY) - s.cropY) * s.scaleY,
-    });
-    o.setCoords();
+    o.set({ cropX: round(cropX), cropY: round(cropY), width: round(width), height: round(height), scaleX: s.scaleX, scaleY: s.scaleY });
+    this.placeCorner(o, s, new Point((round(cropX) - s.cropX) * s.scaleX, (round(cropY) - s.cropY) * s.scaleY));
   }
 
   /** Dragging in crop mode moves the picture under a fixed frame. */
@@ -127,10 +131,11 @@ export class CropMode {
     const s = this.start;
     if (!o || !s) return;
     const source = o.getOriginalSize();
-    const cropX = clamp(s.cropX - (o.left - s.left) / s.scaleX, 0, source.width - o.width);
-    const cropY = clamp(s.cropY - (o.top - s.top) / s.scaleY, 0, source.height - o.height);
-    o.set({ left: s.left, top: s.top, cropX: round(cropX), cropY: round(cropY) });
-    o.setCoords();
+    const shift = this.cornerShift(o, s);
+    const cropX = clamp(s.cropX - shift.x / s.scaleX, 0, source.width - o.width);
+    const cropY = clamp(s.cropY - shift.y / s.scaleY, 0, source.height - o.height);
+    o.set({ cropX: round(cropX), cropY: round(cropY) });
+    this.placeCorner(o, s, new Point(0, 0));
   }
 
   /** The whole source, faded, where it would be uncropped; the frame is Fabric's own selection border. */
@@ -153,6 +158,10 @@ export class CropMode {
     ctx.restore();
     this.drawn = true;
   }
+}
+
+function topLeft(o: FabricObject): Point {
+  return o.getPositionByOrigin('left', 'top');
 }
 
 function clamp(v: number, min: number, max: number): number {

@@ -121,15 +121,63 @@ export function snapBox(moving: Box, others: readonly Box[], page: Box, threshol
   const dx = best('x');
   const dy = best('y');
   const snapped: Box = { ...moving, left: moving.left + dx, top: moving.top + dy };
+  return { dx, dy, guides: guidesAt(snapped, targets, () => true) };
+}
+
+/** Every line of `snapped` (those `shown` lets through) that touches a line of a target, spanning the boxes it relates. */
+function guidesAt(snapped: Box, targets: readonly Box[], shown: (axis: 'x' | 'y', line: number) => boolean): Guide[] {
   const guides: Guide[] = [];
   for (const axis of ['x', 'y'] as const) {
     const cross = axis === 'x' ? 'y' : 'x';
-    for (const m of lines(snapped, axis)) {
+    for (const [i, m] of lines(snapped, axis).entries()) {
+      if (!shown(axis, i)) continue;
       const related = targets.filter((t) => lines(t, axis).some((c) => Math.abs(c - m) < 0.5));
       if (related.length === 0) continue;
       const spans = [snapped, ...related].map((b) => lines(b, cross));
       guides.push({ axis, position: m, from: Math.min(...spans.map((s) => s[0])), to: Math.max(...spans.map((s) => s[2])) });
     }
   }
-  return { dx, dy, guides };
+  return guides;
+}
+
+/** Which edge a resize drags on each axis: the leading one (left/top), the trailing one (right/bottom), or neither. */
+export interface DraggedEdges {
+  x: 'start' | 'end' | null;
+  y: 'start' | 'end' | null;
+}
+
+/**
+ * Where a box being resized snaps: each dragged edge goes to the nearest edge
+ * or centre of the page or another object closer than `threshold`; the other
+ * edges stay. `proportional` (a corner keeping the aspect ratio) snaps the
+ * axis that is closer and scales the other with it. Guides show the dragged
+ * edges only: the fixed ones did not move, so lining up is not news.
+ */
+export function snapResize(resized: Box, dragged: DraggedEdges, others: readonly Box[], page: Box, threshold: number, proportional: boolean): { box: Box; guides: Guide[] } {
+  const targets = [page, ...others];
+  const delta = (axis: 'x' | 'y'): number => {
+    const edge = dragged[axis];
+    if (!edge) return 0;
+    const m = lines(resized, axis)[edge === 'start' ? 0 : 2];
+    let best = 0;
+    for (const t of targets) for (const c of lines(t, axis)) if (Math.abs(c - m) <= threshold && (best === 0 || Math.abs(c - m) < Math.abs(best))) best = c - m;
+    return best;
+  };
+  // Growth of each dimension when its dragged edge moves by d: a leading edge grows the box when it moves back.
+  const growth = (axis: 'x' | 'y', d: number) => (dragged[axis] === 'start' ? -d : d);
+  let dw = growth('x', delta('x'));
+  let dh = growth('y', delta('y'));
+  if (proportional && resized.width > 0 && resized.height > 0) {
+    const ratio = dw !== 0 && (dh === 0 || Math.abs(dw) <= Math.abs(dh)) ? (resized.width + dw) / resized.width : (resized.height + dh) / resized.height;
+    dw = resized.width * (ratio - 1);
+    dh = resized.height * (ratio - 1);
+  }
+  const box: Box = {
+    left: dragged.x === 'start' ? resized.left - dw : dragged.x === 'end' ? resized.left : resized.left - dw / 2,
+    top: dragged.y === 'start' ? resized.top - dh : dragged.y === 'end' ? resized.top : resized.top - dh / 2,
+    width: resized.width + dw,
+    height: resized.height + dh,
+  };
+  const shown = (axis: 'x' | 'y', i: number) => (dragged[axis] === 'start' && i === 0) || (dragged[axis] === 'end' && i === 2);
+  return { box, guides: guidesAt(box, targets, shown) };
 }

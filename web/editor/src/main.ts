@@ -6,6 +6,7 @@ import { Canvas, Group, type FabricObject } from 'fabric';
 import { validateTemplate } from '../../../src/domain/template-schema.js';
 import { ApiFailure, api, apiUrl, type FieldError } from './api.js';
 import { wireAssetControls } from './asset-controls.js';
+import { AssetBrowser } from './ui/asset-browser.js';
 import { DocumentStore } from './document-store.js';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts.js';
 import type { TemplateDocument } from '../../../src/domain/template.js';
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
     );
   });
   wireAssetControls(store, stage, say);
+  new AssetBrowser(store, say);
   byId('undo').addEventListener('click', () => void store.undo());
   byId('redo').addEventListener('click', () => void store.redo());
   byId('zoom-fit').addEventListener('click', fit);

@@ -1,6 +1,6 @@
 /**
  * Zoom: fit to the stage (the default, kept on resize), or a chosen factor
- * from the −/+ buttons, Ctrl+wheel or Ctrl +/−/0. The canvas element is sized
+ * from the −/+ buttons, Ctrl+wheel (toward the pointer) or Ctrl +/−/0. The canvas element is sized
  * to the zoomed template and the stage scrolls, so Fabric's own pointer
  * maths stays that of a canvas at one viewport offset.
  */
@@ -22,14 +22,15 @@ export class Zoom {
     private readonly label: HTMLElement,
   ) {
     new ResizeObserver(() => this.apply()).observe(stage);
-    // Ctrl+wheel (and a trackpad pinch, which Chromium reports as one) zooms the design, not the page.
+    // Ctrl/⌘+wheel (and a trackpad pinch, which Chromium reports as Ctrl+wheel) zooms the design, not the page,
+    // toward the pointer. A wheel notch (100 px) is one step; a pinch's small deltas are fractions of one.
     stage.addEventListener(
       'wheel',
       (event) => {
-        if (!(event.ctrlKey || event.metaKey)) return;
+        if (!(event.ctrlKey || event.metaKey) || event.deltaY === 0) return;
         event.preventDefault();
-        if (event.deltaY < 0) this.zoomIn();
-        else this.zoomOut();
+        const pixels = event.deltaMode === WheelEvent.DOM_DELTA_PIXEL ? event.deltaY : Math.sign(event.deltaY) * 100;
+        this.zoomAt(STEP ** Math.max(-1, Math.min(1, -pixels / 100)), event.clientX, event.clientY);
       },
       { passive: false },
     );
@@ -55,6 +56,23 @@ export class Zoom {
   private by(multiplier: number): void {
     this.mode = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.factor * multiplier));
     this.apply();
+  }
+
+  /**
+   * Zooms keeping the design point under (clientX, clientY) where it is: the
+   * stage scrolls by however far the zoom carried it. Where the zoomed canvas
+   * is narrower than the stage it is centred, and nothing can scroll.
+   */
+  zoomAt(multiplier: number, clientX: number, clientY: number): void {
+    const element = this.canvas.getElement();
+    const before = element.getBoundingClientRect();
+    const zoom = this.factor;
+    const x = (clientX - before.left) / zoom;
+    const y = (clientY - before.top) / zoom;
+    this.by(multiplier);
+    const after = element.getBoundingClientRect();
+    this.stage.scrollLeft += after.left + x * this.factor - clientX;
+    this.stage.scrollTop += after.top + y * this.factor - clientY;
   }
 
   /** Ctrl/⌘ with + or =, − and 0; true when the key was one of them. */

@@ -201,7 +201,7 @@ function fontRow(font, ctx, reload) {
           title: 'Delete this font?',
           body: [
             h('p', {}, h('strong', {}, label), ' is removed from this account.'),
-            h('p', { class: 'muted' }, 'Templates that use the family can no longer be saved or rendered with it until you upload it again.'),
+            h('p', { class: 'muted' }, "While a template's text draws with it, it is not deleted: you are told which templates to change first."),
           ],
           confirmLabel: 'Delete font',
           danger: true,

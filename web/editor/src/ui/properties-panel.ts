@@ -7,7 +7,7 @@
 import { FabricImage, Gradient, Group, Rect, Shadow, Textbox, type FabricObject } from 'fabric';
 import { isColor } from '../../../../src/domain/color.js';
 import { canonicalType, isTextType } from '../../../../src/domain/fabric-types.js';
-import { bundledFontWeights } from '../../../../src/domain/font-weights.js';
+import { bundledFontWeights, closestFontWeight, numericFontWeight } from '../../../../src/domain/font-weights.js';
 import {
   COMMON_PROPERTIES,
   IMAGE_FITS,
@@ -219,6 +219,8 @@ export class PropertiesPanel {
             (x) => (x as Textbox).fontFamily,
             (v) => v,
             () => this.rebuild(),
+            // A family without the current weight gets the one the renderer would draw instead: the weight list never shows a blank.
+            (v) => ({ fontFamily: v, fontWeight: closestFontWeight(numericFontWeight(t.fontWeight) ?? 400, weightsOf(fonts, v)) }),
           ),
           fontUploadButton(this.fonts, (font) => {
             void this.store.set(o, { fontFamily: font.family, fontWeight: font.weight, fontStyle: font.style }, true).then(() => this.rebuild());
@@ -443,11 +445,7 @@ export class PropertiesPanel {
       const on = mode.active === o;
       button.textContent = on ? 'Done cropping' : 'Crop on canvas';
       button.setAttribute('aria-pressed', String(on));
-      note.textContent = on
-        ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.'
-        : o.angle % 360
-          ? 'Set the angle to 0 to crop on the canvas.'
-          : '';
+      note.textContent = on ? 'Drag the handles to crop, drag the picture to move it in the frame. Enter or Escape when done.' : '';
       this.refresh();
     };
     button.addEventListener('click', () => {
@@ -508,6 +506,7 @@ export class PropertiesPanel {
     read: (o: FabricObject) => string,
     parse: (v: string) => unknown = (v) => v,
     after?: () => void,
+    toProps: (v: string) => Record<string, unknown> = (v) => ({ [key]: parse(v) }),
   ): HTMLElement {
     const id = fieldId(key);
     const input = h('select', { id }, ...options.map(([value, text]) => h('option', { value }, text)));
@@ -515,7 +514,7 @@ export class PropertiesPanel {
     const error = h('p', { class: 'field-error', role: 'alert', hidden: true });
     input.addEventListener('change', () => {
       // After the change is applied: a new font family loads its files first, and its weight list follows it.
-      void Promise.resolve(this.apply(o, key, { [key]: parse(input.value) }, input, error, true)).then(() => after?.());
+      void Promise.resolve(this.apply(o, key, toProps(input.value), input, error, true)).then(() => after?.());
     });
     this.fields.push({ key, read, input });
     return this.row(label, input, id, error);
