@@ -63,8 +63,10 @@ function serializedByFabric(type: SupportedType): Set<string> {
   // Text's toObject writes these itself.
   if (type === 'text' || type === 'i-text' || type === 'textbox') for (const key of ['text', 'styles']) written.add(key);
   for (const key of Object.keys(sample(type)?.toObject() ?? {})) written.add(key);
-  // Written only when set (clipPath, and inverted/absolutePositioned on it), and the API's handle, which the editor lists itself.
-  for (const key of ['clipPath', 'inverted', 'absolutePositioned', 'name']) written.add(key);
+  // Written only when set (clipPath, and inverted/absolutePositioned on it; an image's resizeFilter), and the API's handle, which the editor lists itself.
+  for (const key of ['clipPath', 'inverted', 'absolutePositioned', 'resizeFilter', 'name']) written.add(key);
+  // Accepted on a Text or IText only because Fabric keeps and ignores them there (a Textbox draws them): losing them on save changes no pixel.
+  if (type === 'text' || type === 'i-text') for (const key of ['splitByGrapheme', 'minWidth']) written.add(key);
   return written;
 }
 
