@@ -12,6 +12,8 @@ export const ERROR_CATALOG = {
   invalid_token: 400,
   invalid_font: 400,
   invalid_asset: 400,
+  invalid_webhook_url: 400,
+  webhook_secret_required: 400,
   invalid_api_key: 401,
   invalid_credentials: 401,
   not_signed_in: 401,
@@ -25,6 +27,7 @@ export const ERROR_CATALOG = {
   font_not_found: 404,
   key_not_found: 404,
   asset_not_found: 404,
+  job_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   idempotency_key_in_use: 409,
@@ -67,4 +70,17 @@ export class ApiError extends Error {
 
 export function statusOf(code: ErrorCode): number {
   return ERROR_CATALOG[code];
+}
+
+/** The JSON body of an error answer; also what a failed job keeps as its outcome. */
+export function errorBodyOf(error: ApiError, requestId: string, timestamp: string) {
+  return {
+    status: 'error' as const,
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+    requestId,
+    timestamp,
+    ...(error.details.errors ? { errors: error.details.errors } : {}),
+  };
 }

@@ -33,6 +33,9 @@ export const GenerateBody = Type.Object(
     format: Type.Optional(Type.Union([Type.Literal('png'), Type.Literal('jpeg'), Type.Literal('webp')], { default: 'png' })),
     quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90' })),
     scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1' })),
+    webhookUrl: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'Run in the background (202) and POST the outcome here, signed (Standard Webhooks). Must be a public http(s) URL' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import { registerGalleryRoutes } from './routes/gallery-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
 import { registerPreviewRoutes } from './routes/preview-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerWebRoutes } from './routes/web-routes.js';
@@ -16,6 +17,7 @@ import { DEFAULT_ASSET_LIMITS } from '../services/manage-assets.js';
 export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
   registerAuthRoutes(app, options, auth);
   registerGenerateRoutes(app, options.deps);
+  registerJobRoutes(app, options.deps);
   registerPreviewRoutes(app, options);
   registerTemplateRoutes(app, options.deps);
   registerGalleryRoutes(app, options.deps);
