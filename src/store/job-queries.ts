@@ -100,7 +100,7 @@ export async function finishJob(driver: SqlDriver, input: { id: string; claimId:
     run(
       `UPDATE jobs SET state = ?, result = ?, finished_at = ?, updated_at = ?, claim_id = NULL,
          webhook_state = CASE WHEN webhook_url IS NULL THEN NULL ELSE 'pending' END,
-         webhook_due_at = CASE WHEN webhook_url IS NULL THEN NULL ELSE ? END
+         webhook_due_at = CASE WHEN webhook_url IS NULL THEN webhook_due_at ELSE ? END
        WHERE id = ? AND state = 'running' AND claim_id = ?`,
       [input.state, JSON.stringify(input.result), now, now, now, input.id, input.claimId],
     ),
