@@ -9,10 +9,11 @@ export const MAX_JOB_RUNS = 8;
 const MAX_BACKOFF_MS = 60_000;
 
 /**
- * How long a claim holds a job. Longer than both the reservation's lease and
- * the idempotency claim's: by the time another node may re-claim the job, the
- * first run can no longer commit a charge (its reservation lapsed) and its
- * claim on the job's key is free to take over, so a job is charged at most once.
+ * How long a claim holds a job. What makes a job charged at most once is its
+ * idempotency claim (below), which the charge commits with; this lease only
+ * decides when a re-run may start. Longer than the reservation's lease and the
+ * idempotency claim's, so a node re-claiming the job of a dead one usually
+ * finds the old claim lapsed and takes the key over at once.
  */
 export function jobLeaseMs(deps: Pick<ServiceDeps, 'leases'>): number {
   return Math.max(deps.leases?.reservationMs ?? DEFAULT_RESERVATION_LEASE_MS, deps.leases?.idempotencyMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS) + 1_000;

@@ -5,6 +5,7 @@ import type { Store } from './store.js';
 import { StoreConflictError } from './store-errors.js';
 import { registerAssetContract } from './store-contract-assets.js';
 import { registerAuthContract } from './store-contract-auth.js';
+import { registerJobContract } from './store-contract-jobs.js';
 import { registerMoneyContract } from './store-contract-money.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
 
@@ -243,5 +244,6 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
     registerMoneyContract(open, openPair);
     registerAuthContract(open, openPair);
     registerAssetContract(open, openPair);
+    registerJobContract(open, openPair);
   });
 }

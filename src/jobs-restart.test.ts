@@ -1,0 +1,194 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { Webhook } from 'standardwebhooks';
+import { makePng } from './fetch/fetch-test-server.js';
+import { sampleTemplate } from './http/test-app.js';
+import { bundledFontFamilies } from './render/fonts/font-registry.js';
+import { createAccount } from './services/manage-accounts.js';
+import { createTemplate } from './services/manage-templates.js';
+import { openStore } from './store/open-store.js';
+import { freePort } from './server-process.test-helper.js';
+
+/**
+ * Async jobs survive a restart mid-job: a real server process is killed with
+ * SIGKILL while a job is rendering (its credit reserved, its image download
+ * held open) and others wait; after a restart every job succeeds, each is
+ * charged exactly once, the dead run's reservation is refunded, and every
+ * webhook arrives signed.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const js = existsSync(path.join(here, 'main.js'));
+const serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
+const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
+
+const JOBS = 6;
+const CREDITS = 20;
+const LEASE_S = 4;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('SQLite: a server killed mid-job runs every job once after a restart, and the credits balance', { timeout: 120_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-jobs-restart-'));
+  const png = await makePng(4, 4);
+  // Image downloads hang while `holding`: the first server dies with a job mid-render.
+  let holding = true;
+  const held: http.ServerResponse[] = [];
+  let downloads = 0;
+  const images = http.createServer((_req, res) => {
+    downloads++;
+    if (holding) held.push(res);
+    else res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+  });
+  const hooks: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      hooks.push({ headers: req.headers, body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const imagesPort = (images.address() as AddressInfo).port;
+  const receiverPort = (receiver.address() as AddressInfo).port;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'fatal',
+    SEED_DEMO: '0',
+    RENDER_WORKERS: '1',
+    FETCH_ALLOW_PRIVATE: '1',
+    FETCH_CACHE_MB: '0',
+    JOB_CONCURRENCY: '2',
+    JOB_POLL_MS: '100',
+    RESERVATION_LEASE_S: String(LEASE_S),
+    IDEMPOTENCY_LEASE_S: String(LEASE_S),
+    RESERVATION_SWEEP_S: '1',
+  };
+  const store = await openStore({ dataDir });
+  const deps = { store, now: () => new Date().toISOString(), fontFamilies: async () => bundledFontFamilies() };
+  const { account, key } = await createAccount(deps, { name: 'restart', credits: CREDITS });
+  const template = await createTemplate(deps, account.id, { name: 'small', template: sampleTemplate() });
+  await store.close();
+  const auth = { authorization: `Bearer ${key.plaintext}` };
+
+  const start = () => {
+    const child = spawn(process.execPath, [...process.execArgv, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const listening = new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => output.includes('listening') && resolve());
+      child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
+    });
+    listening.catch(() => {});
+    return { child, listening };
+  };
+  const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+  const db = () => new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
+  const count = (sql: string) => {
+    const conn = db();
+    try {
+      return Number((conn.prepare(sql).get(account.id) as { n: number }).n);
+    } finally {
+      conn.close();
+    }
+  };
+
+  let server = start();
+  try {
+    await server.listening;
+    const secretRes = await fetch(`${base}/account/webhook-secret`, { method: 'POST', headers: auth });
+    const { secret } = (await secretRes.json()) as { secret: string };
+    const jobIds: string[] = [];
+    for (let i = 0; i < JOBS; i++) {
+      const res = await fetch(`${base}/image/generate`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          templateId: template.id,
+          elements: { title: { text: `job ${i}` }, logo: { src: `http://127.0.0.1:${imagesPort}/logo-${i}.png` } },
+          webhookUrl: `http://127.0.0.1:${receiverPort}/hook`,
+        }),
+      });
+      assert.equal(res.status, 202, await res.clone().text());
+      jobIds.push(((await res.json()) as { jobId: string }).jobId);
+    }
+    // Mid-job: a download is held open, so its job is running with its credit reserved.
+    while (held.length < 1) await sleep(20);
+    const running = count(`SELECT COUNT(*) AS n FROM jobs WHERE account_id = ? AND state = 'running'`);
+    const pending = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'pending'`);
+    console.log(`# killing the server with ${running} jobs running and ${pending} credits reserved`);
+    assert.ok(running >= 1 && pending >= 1);
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+    holding = false;
+    for (const res of held.splice(0)) res.destroy();
+
+    server = start();
+    await server.listening;
+    const outcomes = new Map<string, string>();
+    const bodies = new Map<string, unknown>();
+    while (outcomes.size < JOBS) {
+      for (const id of jobIds) {
+        const res = await fetch(`${base}/jobs/${id}`, { headers: auth });
+        const job = (await res.json()) as { status: string; webhook?: { state: string } };
+        bodies.set(id, job);
+        if ((job.status === 'succeeded' || job.status === 'failed') && job.webhook?.state === 'delivered') outcomes.set(id, job.status);
+      }
+      await sleep(100);
+    }
+    assert.deepEqual([...outcomes.values()], Array(JOBS).fill('succeeded'), JSON.stringify([...bodies.values()].filter((b) => (b as { status: string }).status === 'failed')));
+    // The dead run's reservation lapses and is refunded by the sweeper.
+    while (count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND state = 'pending'`) > 0) await sleep(100);
+
+    const committed = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed'`);
+    const refunded = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'refund'`);
+    const balance = count('SELECT credits AS n FROM accounts WHERE id = ?');
+    console.log(`# after the restart: ${committed} committed, ${refunded} refunded, balance ${balance}, ${downloads} downloads`);
+    assert.equal(committed, JOBS, 'each job charged exactly once');
+    assert.ok(refunded >= 1, 'the killed run gave its credit back');
+    assert.equal(balance, CREDITS - JOBS);
+    for (const id of jobIds) {
+      const ledgerRows = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed' AND reference = '${id}'`);
+      assert.equal(ledgerRows, 1, `${id} committed once`);
+    }
+
+    const verifier = new Webhook(secret);
+    const delivered = new Set(hooks.map((hook) => (verifier.verify(hook.body, hook.headers as Record<string, string>) as { data: { jobId: string } }).data.jobId));
+    assert.deepEqual([...delivered].sort(), [...jobIds].sort());
+  } finally {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    images.closeAllConnections();
+    receiver.closeAllConnections();
+    images.close();
+    receiver.close();
+  }
+
+  const check = spawn(process.execPath, [...process.execArgv, cliEntry, 'ledger', 'check', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let report = '';
+  check.stdout.on('data', (d) => (report += d));
+  check.stderr.on('data', (d) => (report += d));
+  const code = await new Promise((resolve) => check.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+  assert.equal(code, 0, `ledger check failed:\n${report}`);
+});
