@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,12 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { sampleTemplate } from './http/test-app.js';
-import { bundledFontFamilies } from './render/fonts/font-registry.js';
-import { createAccount } from './services/manage-accounts.js';
-import { createTemplate } from './services/manage-templates.js';
-import { openStore } from './store/open-store.js';
-import { freePort } from './server-process.test-helper.js';
+import { exited, freePort, seedAccount, spawnServer } from './server-process.test-helper.js';
 
 /**
  * A crash loses no credit: a real server process takes 400 concurrent paid
@@ -24,7 +19,7 @@ import { freePort } from './server-process.test-helper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const js = existsSync(path.join(here, 'main.js'));
-const serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
+const _serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
 const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
 const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -72,26 +67,8 @@ async function crashScenario(label: string, dataDir: string, db: TestDatabase): 
   };
 
   // Seed through the services against the same database, before any server runs.
-  const store = await openStore({ databaseUrl: db.env.DATABASE_URL, dataDir });
-  const deps = { store, now: () => new Date().toISOString(), fontFamilies: async () => bundledFontFamilies() };
-  const { account, key } = await createAccount(deps, { name: 'crash', credits: CREDITS });
-  const template = await createTemplate(deps, account.id, { name: 'small', template: sampleTemplate() });
-  await store.close();
-  const auth = { authorization: `Bearer ${key.plaintext}` };
-
-  const start = () => {
-    const child = spawn(process.execPath, [...process.execArgv, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const listening = new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => output.includes('listening') && resolve());
-      child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
-    });
-    listening.catch(() => {});
-    return { child, listening };
-  };
-  const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+  const { account, template, auth } = await seedAccount({ databaseUrl: db.env.DATABASE_URL, dataDir }, 'crash', CREDITS);
+  const start = () => spawnServer(env);
   const generate = (sent: Sent) =>
     fetch(`${base}/image/generate`, {
       method: 'POST',

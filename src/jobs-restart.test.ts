@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -11,12 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Webhook } from 'standardwebhooks';
 import { makePng } from './fetch/fetch-test-server.js';
-import { sampleTemplate } from './http/test-app.js';
-import { bundledFontFamilies } from './render/fonts/font-registry.js';
-import { createAccount } from './services/manage-accounts.js';
-import { createTemplate } from './services/manage-templates.js';
-import { openStore } from './store/open-store.js';
-import { freePort } from './server-process.test-helper.js';
+import { exited, freePort, seedAccount, spawnServer } from './server-process.test-helper.js';
 
 /**
  * Async jobs survive a restart mid-job: a real server process is killed with
@@ -28,7 +23,7 @@ import { freePort } from './server-process.test-helper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const js = existsSync(path.join(here, 'main.js'));
-const serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
+const _serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
 const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
 
 const JOBS = 6;
@@ -83,26 +78,8 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
     IDEMPOTENCY_LEASE_S: String(LEASE_S),
     RESERVATION_SWEEP_S: '1',
   };
-  const store = await openStore({ dataDir });
-  const deps = { store, now: () => new Date().toISOString(), fontFamilies: async () => bundledFontFamilies() };
-  const { account, key } = await createAccount(deps, { name: 'restart', credits: CREDITS });
-  const template = await createTemplate(deps, account.id, { name: 'small', template: sampleTemplate() });
-  await store.close();
-  const auth = { authorization: `Bearer ${key.plaintext}` };
-
-  const start = () => {
-    const child = spawn(process.execPath, [...process.execArgv, serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const listening = new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => output.includes('listening') && resolve());
-      child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
-    });
-    listening.catch(() => {});
-    return { child, listening };
-  };
-  const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+  const { account, template, auth } = await seedAccount({ dataDir }, 'restart', CREDITS);
+  const start = () => spawnServer(env);
   const db = () => new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
   const count = (sql: string) => {
     const conn = db();
