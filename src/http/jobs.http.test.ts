@@ -128,6 +128,33 @@ for (const [label, options] of bothDatabases('imprint_jobs')) {
       }
     });
 
+    if (options.openStore) {
+      const openSecond = options.openStore;
+      test('two nodes on one database: 12 jobs, each run and charged once', async () => {
+        const t = await createTestApp(options);
+        const second = await openSecond();
+        const runners = [fastRunner(t), fastRunner({ ...t, deps: { ...t.deps, store: second } })];
+        try {
+          const ids: string[] = [];
+          for (let i = 0; i < 12; i++) {
+            const payload = { templateId: t.a.templateId, elements: { title: { text: `node test ${i}` } } };
+            const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: { ...t.a.auth, prefer: 'respond-async' }, payload });
+            ids.push(res.json().jobId);
+          }
+          for (const id of ids) assert.equal((await waitForJob(t, id, (j) => j.status === 'succeeded' || j.status === 'failed')).status, 'succeeded');
+          const charges = (await t.store.listLedger(t.a.account.id, { limit: 100 })).items.filter((e) => e.reason === 'generate');
+          assert.deepEqual(charges.map((e) => e.reference).sort(), [...ids].sort(), 'one charge per job');
+          assert.ok(charges.every((e) => e.state === 'committed'));
+          const runs = await Promise.all(ids.map(async (id) => (await t.store.getJob(t.a.account.id, id))!.runs));
+          assert.deepEqual(runs, Array(12).fill(1), 'each job claimed once');
+        } finally {
+          await Promise.all(runners.map((r) => r.stop(5000)));
+          await second.close();
+          await t.close();
+        }
+      });
+    }
+
     test('bad input, no credit or no webhook secret are refused at submit with the synchronous error, and nothing is queued', async () => {
       const t = await createTestApp({ ...options, credits: 0 });
       try {
