@@ -141,6 +141,12 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
     const refunded = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'refund'`);
     const balance = count('SELECT credits AS n FROM accounts WHERE id = ?');
     console.log(`# after the restart: ${committed} committed, ${refunded} refunded, balance ${balance}, ${downloads} downloads`);
+    const conn = db();
+    const perJob = conn
+      .prepare(`SELECT reference, GROUP_CONCAT(state) AS states FROM ledger WHERE account_id = ? AND reason = 'generate' GROUP BY reference ORDER BY reference`)
+      .all(account.id);
+    conn.close();
+    console.log(`# reservations per job: ${JSON.stringify(perJob)}`);
     assert.equal(committed, JOBS, 'each job charged exactly once');
     assert.ok(refunded >= 1, 'the killed run gave its credit back');
     assert.equal(balance, CREDITS - JOBS);
