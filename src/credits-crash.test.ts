@@ -19,7 +19,6 @@ import { exited, freePort, seedAccount, spawnServer } from './server-process.tes
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const js = existsSync(path.join(here, 'main.js'));
-const _serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
 const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
 const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

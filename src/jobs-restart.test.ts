@@ -23,12 +23,33 @@ import { exited, freePort, seedAccount, spawnServer } from './server-process.tes
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const js = existsSync(path.join(here, 'main.js'));
-const _serverEntry = path.join(here, js ? 'main.js' : 'main.ts');
 const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
 
 const JOBS = 6;
 const CREDITS = 20;
 const LEASE_S = 4;
+
+/** A server on SQLite in `dataDir`, with short leases and image URLs allowed on loopback. */
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'fatal',
+    SEED_DEMO: '0',
+    RENDER_WORKERS: '1',
+    FETCH_ALLOW_PRIVATE: '1',
+    FETCH_CACHE_MB: '0',
+    JOB_CONCURRENCY: '2',
+    JOB_POLL_MS: '100',
+    RESERVATION_LEASE_S: String(LEASE_S),
+    IDEMPOTENCY_LEASE_S: String(LEASE_S),
+    RESERVATION_SWEEP_S: '1',
+  };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -60,24 +81,8 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'fatal',
-    SEED_DEMO: '0',
-    RENDER_WORKERS: '1',
-    FETCH_ALLOW_PRIVATE: '1',
-    FETCH_CACHE_MB: '0',
-    JOB_CONCURRENCY: '2',
-    JOB_POLL_MS: '100',
-    RESERVATION_LEASE_S: String(LEASE_S),
-    IDEMPOTENCY_LEASE_S: String(LEASE_S),
-    RESERVATION_SWEEP_S: '1',
-  };
+  const env = serverEnv(port, dataDir);
+
   const { account, template, auth } = await seedAccount({ dataDir }, 'restart', CREDITS);
   const start = () => spawnServer(env);
   const db = () => new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
@@ -174,4 +179,44 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
   const code = await new Promise((resolve) => check.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });
   assert.equal(code, 0, `ledger check failed:\n${report}`);
+});
+
+test('SQLite: SIGTERM lets a running job finish before the process exits', { timeout: 60_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-jobs-drain-'));
+  const png = await makePng(4, 4);
+  const held: http.ServerResponse[] = [];
+  const images = http.createServer((_req, res) => held.push(res));
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  const imagesPort = (images.address() as AddressInfo).port;
+  const port = await freePort();
+  const { account, template, auth } = await seedAccount({ dataDir }, 'drain', 5);
+  const server = spawnServer({ ...serverEnv(port, dataDir), SHUTDOWN_GRACE_S: '30' });
+  try {
+    await server.listening;
+    const res = await fetch(`http://127.0.0.1:${port}/image/generate`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ templateId: template.id, elements: { logo: { src: `http://127.0.0.1:${imagesPort}/slow.png` } } }),
+    });
+    assert.equal(res.status, 202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    while (held.length < 1) await sleep(20);
+    server.child.kill('SIGTERM');
+    await sleep(300);
+    assert.equal(server.child.exitCode, null, 'the process waits for the running job');
+    for (const response of held) response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    await exited(server.child);
+    assert.equal(server.child.exitCode, 0);
+    const conn = new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
+    const job = conn.prepare('SELECT state FROM jobs WHERE id = ?').get(jobId) as { state: string };
+    const charges = conn.prepare(`SELECT state FROM ledger WHERE account_id = ? AND reason = 'generate'`).all(account.id);
+    conn.close();
+    assert.equal(job.state, 'succeeded', 'finished within the grace period');
+    assert.deepEqual(charges, [{ state: 'committed' }]);
+  } finally {
+    server.child.kill('SIGKILL');
+    images.closeAllConnections();
+    images.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
