@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { makePng } from './fetch/fetch-test-server.js';
 import { exited, freePort, seedAccount, spawnServer } from './server-process.test-helper.js';
@@ -25,6 +27,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const js = existsSync(path.join(here, 'main.js'));
 const cliEntry = path.join(here, 'cli', js ? 'cli.js' : 'cli.ts');
 
+const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const JOBS = 6;
 const CREDITS = 20;
 const LEASE_S = 4;
@@ -53,8 +56,10 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('SQLite: a server killed mid-job runs every job once after a restart, and the credits balance', { timeout: 120_000 }, async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-jobs-restart-'));
+/** Read-only SQL on the server's database; `?` is the account id. */
+type Query = (sql: string, accountId: string) => Promise<Array<Record<string, unknown>>>;
+
+async function restartScenario(dataDir: string, databaseUrl: string, query: Query): Promise<void> {
   const png = await makePng(4, 4);
   // Image downloads hang while `holding`: the first server dies with a job mid-render.
   let holding = true;
@@ -81,19 +86,11 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = serverEnv(port, dataDir);
+  const env = { ...serverEnv(port, dataDir), DATABASE_URL: databaseUrl };
 
-  const { account, template, auth } = await seedAccount({ dataDir }, 'restart', CREDITS);
+  const { account, template, auth } = await seedAccount({ databaseUrl, dataDir }, 'restart', CREDITS);
   const start = () => spawnServer(env);
-  const db = () => new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
-  const count = (sql: string) => {
-    const conn = db();
-    try {
-      return Number((conn.prepare(sql).get(account.id) as { n: number }).n);
-    } finally {
-      conn.close();
-    }
-  };
+  const count = async (sql: string) => Number((await query(sql, account.id))[0].n);
 
   let server = start();
   try {
@@ -116,8 +113,8 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
     }
     // Mid-job: a download is held open, so its job is running with its credit reserved.
     while (held.length < 1) await sleep(20);
-    const running = count(`SELECT COUNT(*) AS n FROM jobs WHERE account_id = ? AND state = 'running'`);
-    const pending = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'pending'`);
+    const running = await count(`SELECT COUNT(*) AS n FROM jobs WHERE account_id = ? AND state = 'running'`);
+    const pending = await count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'pending'`);
     console.log(`# killing the server with ${running} jobs running and ${pending} credits reserved`);
     assert.ok(running >= 1 && pending >= 1);
     server.child.kill('SIGKILL');
@@ -140,23 +137,22 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
     }
     assert.deepEqual([...outcomes.values()], Array(JOBS).fill('succeeded'), JSON.stringify([...bodies.values()].filter((b) => (b as { status: string }).status === 'failed')));
     // The dead run's reservation lapses and is refunded by the sweeper.
-    while (count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND state = 'pending'`) > 0) await sleep(100);
+    while ((await count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND state = 'pending'`)) > 0) await sleep(100);
 
-    const committed = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed'`);
-    const refunded = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'refund'`);
-    const balance = count('SELECT credits AS n FROM accounts WHERE id = ?');
+    const committed = await count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed'`);
+    const refunded = await count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'refund'`);
+    const balance = await count('SELECT credits AS n FROM accounts WHERE id = ?');
     console.log(`# after the restart: ${committed} committed, ${refunded} refunded, balance ${balance}, ${downloads} downloads`);
-    const conn = db();
-    const perJob = conn
-      .prepare(`SELECT reference, GROUP_CONCAT(state) AS states FROM ledger WHERE account_id = ? AND reason = 'generate' GROUP BY reference ORDER BY reference`)
-      .all(account.id);
-    conn.close();
-    console.log(`# reservations per job: ${JSON.stringify(perJob)}`);
+    const perJob = new Map<string, string[]>();
+    for (const row of await query(`SELECT reference, state FROM ledger WHERE account_id = ? AND reason = 'generate' ORDER BY seq`, account.id)) {
+      perJob.set(String(row.reference), [...(perJob.get(String(row.reference)) ?? []), String(row.state)]);
+    }
+    console.log(`# reservations per job: ${JSON.stringify(Object.fromEntries(perJob))}`);
     assert.equal(committed, JOBS, 'each job charged exactly once');
     assert.ok(refunded >= 1, 'the killed run gave its credit back');
     assert.equal(balance, CREDITS - JOBS);
     for (const id of jobIds) {
-      const ledgerRows = count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed' AND reference = '${id}'`);
+      const ledgerRows = await count(`SELECT COUNT(*) AS n FROM ledger WHERE account_id = ? AND reason = 'generate' AND state = 'committed' AND reference = '${id}'`);
       assert.equal(ledgerRows, 1, `${id} committed once`);
     }
 
@@ -179,6 +175,38 @@ test('SQLite: a server killed mid-job runs every job once after a restart, and t
   const code = await new Promise((resolve) => check.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });
   assert.equal(code, 0, `ledger check failed:\n${report}`);
+}
+
+test('SQLite: a server killed mid-job runs every job once after a restart, and the credits balance', { timeout: 120_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-jobs-restart-'));
+  await restartScenario(dataDir, '', async (sql, accountId) => {
+    const conn = new Database(path.join(dataDir, 'imprint.db'), { readonly: true });
+    try {
+      return conn.prepare(sql).all(accountId) as Array<Record<string, unknown>>;
+    } finally {
+      conn.close();
+    }
+  });
+});
+
+test('PostgreSQL: a server killed mid-job runs every job once after a restart, and the credits balance', { timeout: 120_000 }, async () => {
+  const schema = `imprint_jobs_restart_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA "${schema}"`);
+    await client.query(`SET search_path TO "${schema}"`);
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    await restartScenario(
+      await mkdtemp(path.join(os.tmpdir(), 'imprint-jobs-restart-pg-')),
+      url.toString(),
+      async (sql, accountId) => (await client.query(sql.replace('?', '$1'), [accountId])).rows,
+    );
+  } finally {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => {});
+    await client.end();
+  }
 });
 
 test('SQLite: SIGTERM lets a running job finish before the process exits', { timeout: 60_000 }, async () => {
