@@ -5,6 +5,7 @@ import { SIGNUP_MODES, type SignupMode } from './domain/auth-policy.js';
 import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-budget.js';
 import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from './domain/preview-limits.js';
 import type { S3BlobSettings } from './blobs/s3-blob-store.js';
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from './domain/webhooks.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -66,6 +67,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Images, fonts, assets and thumbnails in an S3-compatible bucket instead of DATA_DIR/blobs; null when S3_BUCKET is unset. */
   s3: S3BlobSettings | null;
+  /** Async jobs one node runs at once, and how often it looks for due jobs and webhook deliveries. */
+  jobConcurrency: number;
+  jobPollMs: number;
+  /** Waits before each webhook retry, in seconds (before jitter). */
+  webhookRetryS: number[];
 }
 
 export interface SettingDoc {
@@ -119,6 +125,13 @@ export const SETTINGS: SettingDoc[] = [
   },
   { name: 'RESERVATION_SWEEP_S', default: '30', meaning: 'Seconds between sweeps that refund reservations whose lease ended and purge old idempotency keys' },
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
+  { name: 'JOB_CONCURRENCY', default: '2', meaning: 'Async jobs (POST /image/generate with webhookUrl or Prefer: respond-async) one node renders at once' },
+  { name: 'JOB_POLL_MS', default: '1000', meaning: 'How often a node looks for queued jobs and due webhook deliveries (a job queued on the node itself starts at once)' },
+  {
+    name: 'WEBHOOK_RETRY_S',
+    default: DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map((ms) => ms / 1000).join(','),
+    meaning: 'Seconds before each webhook retry after a failed attempt (each ±20% jitter); the list length is the number of retries',
+  },
   { name: 'FETCH_CACHE_MB', default: '256', meaning: 'Disk budget of the image-fetch cache in MiB, least recently used evicted first; 0 = no disk cache' },
   {
     name: 'ASSET_MAX_BYTES',
@@ -255,9 +268,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionMaxDays: int('SESSION_MAX_DAYS', 14, 1, 365),
     logLevel,
     s3: parseS3(env, problems, bool),
+    jobConcurrency: int('JOB_CONCURRENCY', 2, 1, 1_000),
+    jobPollMs: int('JOB_POLL_MS', 1000, 10, 3_600_000),
+    webhookRetryS: parseRetrySchedule(env.WEBHOOK_RETRY_S, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const DEFAULT_WEBHOOK_RETRY_S = DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map((ms) => ms / 1000);
+
+function parseRetrySchedule(raw: string | undefined, problems: string[]): number[] {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_WEBHOOK_RETRY_S;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length > 20 || values.some((v) => !Number.isFinite(v) || v < 0 || v > 7 * 86_400)) {
+    problems.push(`WEBHOOK_RETRY_S=${JSON.stringify(raw)} must be up to 20 comma-separated seconds, each from 0 to 604800`);
+    return DEFAULT_WEBHOOK_RETRY_S;
+  }
+  return values;
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];

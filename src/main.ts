@@ -24,6 +24,8 @@ import { redisSignInThrottles } from './redis/redis-sign-in-throttle.js';
 import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
 import { demoWarmUpTemplates, warmUp } from './services/warm-up.js';
 import { startReservationSweeper } from './services/settle-reservations.js';
+import { startJobRunner, type JobRunner } from './services/job-runner.js';
+import { createGuardedPoster } from './fetch/guarded-post.js';
 import { systemClock, type ServiceDeps } from './services/service-deps.js';
 import { openStore } from './store/open-store.js';
 
@@ -73,6 +75,8 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     now: systemClock,
     leases: { reservationMs: config.reservationLeaseS * 1000, idempotencyMs: config.idempotencyLeaseS * 1000 },
     metrics,
+    // Webhooks go where images may be fetched from, and nowhere else.
+    webhooks: createGuardedPoster({ allowPrivate: config.fetchAllowPrivate }),
   };
   return {
     config,
@@ -203,6 +207,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       if (record) app.thumbnails.schedule(seeded.account.id, record);
     }
   }
+  let jobRunner: JobRunner | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     // A second signal means "now": the operator (or orchestrator) gave up on the drain.
@@ -210,9 +215,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     stopping = true;
     app.log.info(`${signal}: draining (up to ${config.shutdownGraceS} s for running requests), then shutting down`);
     app.drain.start();
-    if (!(await app.drain.idle(config.shutdownGraceS * 1000))) {
+    // Jobs get the same grace as requests; one cut short is re-run by another node (or this one restarted) after its lease.
+    const [idle, jobsDone] = await Promise.all([app.drain.idle(config.shutdownGraceS * 1000), jobRunner?.stop(config.shutdownGraceS * 1000) ?? true]);
+    if (!idle) {
       app.log.warn(`${app.drain.running} requests still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; exiting anyway`);
     }
+    if (!jobsDone) app.log.warn(`async jobs still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; they run again after their lease`);
     await app.close();
     clearInterval(sessionPurge);
     await sweeper.stop();
@@ -223,6 +231,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Once listening, so a restart's backlog does not compete with start-up; failures are logged where requests' are.
+  jobRunner = startJobRunner(runtime.deps, {
+    concurrency: config.jobConcurrency,
+    pollMs: config.jobPollMs,
+    delivery: { retryDelaysMs: config.webhookRetryS.map((s) => s * 1000) },
+    onError: (error) => app.log.error({ err: error }, 'async job or webhook delivery failed (it is retried)'),
+  });
   console.log(`Imprint is listening on ${config.publicUrl}  (API reference: ${config.publicUrl}/docs)`);
 }
 

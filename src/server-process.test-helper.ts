@@ -5,6 +5,11 @@
  * DATA_DIR with the demo account seeded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { sampleTemplate } from './http/test-app.js';
+import { bundledFontFamilies } from './render/fonts/font-registry.js';
+import { createAccount } from './services/manage-accounts.js';
+import { createTemplate } from './services/manage-templates.js';
+import { openStore } from './store/open-store.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
@@ -207,4 +212,38 @@ export function catalogProblem(catalog: Readonly<Record<string, number>>, method
   if (res.status === 503 && !res.headers['retry-after']) return '503 without Retry-After';
   if (res.status >= 500 && res.status !== 503) return `server error ${res.status}: ${res.body.slice(0, 160)}`;
   return null;
+}
+
+/**
+ * An account with `credits` and the sample template, made through the services
+ * on the database a server process will open (before any server runs).
+ */
+export async function seedAccount(db: { databaseUrl?: string; dataDir: string }, name: string, credits: number) {
+  const store = await openStore({ databaseUrl: db.databaseUrl || undefined, dataDir: db.dataDir });
+  try {
+    const deps = { store, now: () => new Date().toISOString(), fontFamilies: async () => bundledFontFamilies() };
+    const { account, key } = await createAccount(deps, { name, credits });
+    const template = await createTemplate(deps, account.id, { name: 'small', template: sampleTemplate() });
+    return { account, template, auth: { authorization: `Bearer ${key.plaintext}` } };
+  } finally {
+    await store.close();
+  }
+}
+
+/** dist/src/main.js (or main.ts under tsx) with exactly `env`; `listening` rejects with its output if it exits first. */
+export function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; listening: Promise<void> } {
+  const child = spawn(process.execPath, [...process.execArgv, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const listening = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', () => output.includes('listening') && resolve());
+    child.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}:\n${output}`)));
+  });
+  listening.catch(() => {});
+  return { child, listening };
+}
+
+export function exited(child: ChildProcess): Promise<unknown> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 }

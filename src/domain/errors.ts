@@ -12,6 +12,8 @@ export const ERROR_CATALOG = {
   invalid_token: 400,
   invalid_font: 400,
   invalid_asset: 400,
+  invalid_webhook_url: 400,
+  webhook_secret_required: 400,
   invalid_api_key: 401,
   invalid_credentials: 401,
   not_signed_in: 401,
@@ -27,6 +29,7 @@ export const ERROR_CATALOG = {
   font_not_found: 404,
   key_not_found: 404,
   asset_not_found: 404,
+  job_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   idempotency_key_in_use: 409,
@@ -63,6 +66,8 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   invalid_token: 'A one-time link (invite or password reset) is unknown, used or expired',
   invalid_font: 'An uploaded font file is not a TTF, OTF, WOFF or WOFF2 font',
   invalid_asset: 'An uploaded image is empty or corrupt',
+  invalid_webhook_url: '`webhookUrl` is not a public http(s) URL (private, loopback and link-local addresses are refused)',
+  webhook_secret_required: 'An async request with `webhookUrl` before the account has a webhook secret (`POST /account/webhook-secret`)',
   invalid_api_key: 'The API key is missing, malformed, unknown or revoked',
   invalid_credentials: 'Wrong email or password',
   not_signed_in: "The web app's session has ended; sign in again",
@@ -78,6 +83,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   font_not_found: 'No font with this id in this account',
   key_not_found: 'No API key with this id in this account',
   asset_not_found: 'No asset with this id in this account',
+  job_not_found: 'No job with this id in this account',
   not_found: 'No such endpoint',
   method_not_allowed: 'The endpoint exists but not with this method; `Allow` lists those it takes',
   idempotency_key_in_use: 'A request with this `Idempotency-Key` is still running',
@@ -127,4 +133,17 @@ export function megabytes(bytes: number): string {
 
 export function statusOf(code: ErrorCode): number {
   return ERROR_CATALOG[code];
+}
+
+/** The JSON body of an error answer; also what a failed job keeps as its outcome. */
+export function errorBodyOf(error: ApiError, requestId: string, timestamp: string) {
+  return {
+    status: 'error' as const,
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+    requestId,
+    timestamp,
+    ...(error.details.errors ? { errors: error.details.errors } : {}),
+  };
 }

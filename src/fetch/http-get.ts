@@ -22,6 +22,11 @@ export interface HopRequest {
   deadline: number;
   connectTimeoutMs: number;
   maxBytes: number;
+  /** GET (the default) or a POST of `body`; a webhook delivery is the only POST. */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
+  /** Only the status matters (a webhook receiver's answer): resolve at the response head and read nothing. */
+  statusOnly?: boolean;
 }
 
 export interface HopResponse {
@@ -79,9 +84,9 @@ function once(req: HopRequest, target: ConnectTarget): Promise<HopResponse> {
       host: target.address,
       family: target.family,
       port: target.port,
-      method: 'GET',
+      method: req.method ?? 'GET',
       path: `${url.pathname}${url.search}`,
-      headers: { host: url.host, ...req.headers },
+      headers: { host: url.host, ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
       agent: false,
     };
     if (isHttps && !literal) options.servername = url.hostname.replace(/\.$/, '');
@@ -107,7 +112,7 @@ function once(req: HopRequest, target: ConnectTarget): Promise<HopResponse> {
     request.on('response', (res) => {
       response = res;
       const status = res.statusCode ?? 0;
-      if (status !== 200 && status !== 203) {
+      if (req.statusOnly || (status !== 200 && status !== 203)) {
         // Redirects, 304s and errors: only the headers matter, never their bodies.
         res.destroy();
         request.destroy();
@@ -153,7 +158,7 @@ function once(req: HopRequest, target: ConnectTarget): Promise<HopResponse> {
       body.on('end', () => finish(null, { status, headers: res.headers, body: Buffer.concat(chunks, size) }));
     });
 
-    request.end();
+    request.end(req.body);
   });
 }
 

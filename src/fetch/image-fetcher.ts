@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import dns from 'node:dns';
-import { ipLiteralOf, isPublicUnicast } from './address-policy.js';
 import { decodeDataUrl, isDataUrl } from './data-url.js';
 import { canRevalidate, cachePolicyFrom, conditionalHeaders, mergeRevalidated } from './http-cache-policy.js';
 import type { CachePolicy } from './http-cache-policy.js';
@@ -10,17 +8,16 @@ import { LRUCache } from 'lru-cache';
 import { ImageCache, type CacheEntry } from './image-cache.js';
 import { ImageFetchError } from './image-fetch-error.js';
 import { inspectImage } from './image-inspect.js';
+import { parseHttpUrl, resolvePublicTargets, type AddressPolicyOptions } from './public-targets.js';
 import type { FetchedImage } from './image-inspect.js';
 
 export { ImageFetchError } from './image-fetch-error.js';
 export type { ImageFetchReason } from './image-fetch-error.js';
 export type { FetchedImage, ImageFormat } from './image-inspect.js';
 
-export type LookupFn = (host: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+export type { LookupFn } from './public-targets.js';
 
-export interface ImageFetcherOptions {
-  /** Skips the public-address check only (FETCH_ALLOW_PRIVATE=1); every other limit stays. */
-  allowPrivate?: boolean;
+export interface ImageFetcherOptions extends AddressPolicyOptions {
   /** Directory for the on-disk cache; omitted = memory only. */
   cacheDir?: string;
   /** Budget of the disk tier (FETCH_CACHE_MB), least recently used evicted first. Default: unbounded. */
@@ -33,14 +30,6 @@ export interface ImageFetcherOptions {
   memoryCacheBytes?: number;
   /** Told how each remote fetch was served, for /metrics: bytes from the cache (hit, revalidated) or downloaded (miss). */
   onCacheResult?: (result: 'hit' | 'revalidated' | 'miss', bytes: number) => void;
-  /** DNS resolver; injectable for tests. Default: dns.promises.lookup({ all: true }). */
-  lookup?: LookupFn;
-  /**
-   * TEST ONLY. Rewrites where a socket goes *after* the address passed the SSRF check,
-   * so a test can make "public.test → 93.184.216.34" actually reach a loopback server
-   * and exercise the checks that follow (redirects). Never set this in production.
-   */
-  testOnlyConnectTo?: (validated: ConnectTarget) => ConnectTarget;
 }
 
 export interface ImageFetcher {
@@ -75,40 +64,10 @@ const REQUEST_HEADERS = {
   'accept-encoding': 'identity',
 };
 
-async function defaultLookup(host: string): Promise<{ address: string; family: 4 | 6 }[]> {
-  const found = await dns.promises.lookup(host, { all: true, verbatim: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-}
-
-function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImageFetchError('timeout', 'Resolving the image host took too long.')), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function parseHttpUrl(input: string, base?: URL): URL {
-  let url: URL;
-  try {
-    url = new URL(input, base);
-  } catch (err) {
-    throw new ImageFetchError('bad_url', 'The image URL is not a valid URL.', { cause: err });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ImageFetchError('bad_scheme', `Only http and https image URLs are allowed, not "${url.protocol}".`);
-  }
-  if (url.username || url.password) {
-    throw new ImageFetchError('bad_url', 'Image URLs must not contain a user name or password.');
-  }
-  return url;
-}
-
 type Download = { hops: string[] } & ({ kind: 'ok'; hop: HopResponse & { body: Buffer } } | { kind: 'not_modified'; hop: HopResponse });
 
 export function createImageFetcher(opts: ImageFetcherOptions = {}): ImageFetcher {
   const cfg = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS & ImageFetcherOptions;
-  const lookup = opts.lookup ?? defaultLookup;
   const cache = new ImageCache({ memoryBytes: cfg.memoryCacheBytes, dir: opts.cacheDir, diskBytes: opts.diskCacheBytes });
   const inflight = new Map<string, Promise<FetchedImage>>();
   // Downloads not yet confirmed by keep(). Bounded by bytes and time, so unconfirmed ones fade out.
@@ -121,32 +80,7 @@ export function createImageFetcher(opts: ImageFetcherOptions = {}): ImageFetcher
   // can never be read under the public-only policy, whatever DNS says later.
   const keyOf = (url: URL) => `${opts.allowPrivate ? 'any' : 'public'}|${url.href}`;
 
-  /** Resolves once and checks every answer: one private address taints the whole name. */
-  async function resolveTargets(url: URL, deadline: number): Promise<ConnectTarget[]> {
-    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-    let addresses: { address: string; family: 4 | 6 }[];
-    const literal = ipLiteralOf(url);
-    if (literal) {
-      addresses = [literal];
-    } else {
-      try {
-        addresses = await withDeadline(lookup(url.hostname), deadline);
-      } catch (err) {
-        if (err instanceof ImageFetchError) throw err;
-        throw new ImageFetchError('dns', `The image host "${url.hostname}" could not be resolved.`, { cause: err });
-      }
-      if (addresses.length === 0) {
-        throw new ImageFetchError('dns', `The image host "${url.hostname}" could not be resolved.`);
-      }
-    }
-    if (!opts.allowPrivate && !addresses.every((a) => isPublicUnicast(a.address))) {
-      throw new ImageFetchError('blocked_address', 'The image URL points to a private, local or reserved network address, which is not allowed.');
-    }
-    // IPv4 first: hosts without IPv6 egress would otherwise wait on a dead AAAA route.
-    const ordered = [...addresses].sort((a, b) => a.family - b.family);
-    const targets = ordered.map((a) => ({ address: a.address, family: a.family, port }));
-    return opts.testOnlyConnectTo ? targets.map(opts.testOnlyConnectTo) : targets;
-  }
+  const resolveTargets = (url: URL, deadline: number) => resolvePublicTargets(url, deadline, opts);
 
   async function download(start: URL, startTargets: ConnectTarget[], deadline: number, conditional: Record<string, string>): Promise<Download> {
     let url = start;

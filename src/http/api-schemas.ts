@@ -50,6 +50,9 @@ export const GenerateBody = Type.Object(
     ),
     quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90. A numeric string ("60") is accepted.' })),
     scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1. A numeric string ("0.5") is accepted.' })),
+    webhookUrl: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'Run in the background (202) and POST the outcome here, signed (Standard Webhooks). Must be a public http(s) URL' }),
+    ),
   },
   {
     additionalProperties: false,

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, megabytes, type ErrorCode, type FieldError } from '../domain/errors.js';
+import { ApiError, errorBodyOf, megabytes, type ErrorCode, type FieldError } from '../domain/errors.js';
 
 /** Fastify's own failures, mapped onto our catalog so no error ever leaves in Fastify's shape. */
 const FASTIFY_CODES: Record<string, { code: ApiError['code']; message: string }> = {
@@ -72,15 +72,7 @@ function fromValidation(issues: ValidationIssue[], part: string): ApiError {
 }
 
 export function errorBody(error: ApiError, requestId: string) {
-  return {
-    status: 'error' as const,
-    statusCode: error.statusCode,
-    code: error.code,
-    message: error.message,
-    requestId,
-    timestamp: new Date().toISOString(),
-    ...(error.details.errors ? { errors: error.details.errors } : {}),
-  };
+  return errorBodyOf(error, requestId, new Date().toISOString());
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {

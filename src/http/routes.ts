@@ -8,6 +8,7 @@ import { registerGalleryRoutes } from './routes/gallery-routes.js';
 import { registerGenerateRoutes } from './routes/generate-routes.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerImageRoutes } from './routes/image-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
 import { registerPreviewRoutes } from './routes/preview-routes.js';
 import { registerSignedUrlRoutes } from './routes/signed-url-routes.js';
 import { registerTemplateRoutes } from './routes/template-routes.js';
@@ -18,6 +19,7 @@ import { RAW_BODY } from './openapi-document.js';
 export async function registerRoutes(app: ImprintApp, options: AppOptions, auth: AuthRuntime): Promise<void> {
   registerAuthRoutes(app, options, auth);
   registerGenerateRoutes(app, options.deps);
+  registerJobRoutes(app, options.deps);
   registerPreviewRoutes(app, options);
   registerTemplateRoutes(app, options.deps);
   registerGalleryRoutes(app, options.deps);

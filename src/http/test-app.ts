@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { DiskBlobStore } from '../blobs/disk-blob-store.js';
+import { createGuardedPoster } from '../fetch/guarded-post.js';
 import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
 import { textDimensions } from '../render/text/text-dimensions.js';
@@ -140,6 +141,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     publicUrl: options.publicUrl ?? 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
     metrics,
+    // Private addresses allowed, like the fetcher's, so webhooks can reach a receiver on 127.0.0.1.
+    webhooks: createGuardedPoster({ allowPrivate: true }),
   };
   const app = await buildApp({
     deps,

@@ -48,6 +48,33 @@ export interface GenerateResult {
 
 const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 
+export function insufficientCredits(balance: number): ApiError {
+  return new ApiError(
+    'insufficient_credits',
+    `This account has ${balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`,
+  );
+}
+
+/**
+ * Everything a generate checks before it may charge: a request refused here
+ * costs nothing, and an async one is refused before it is queued.
+ */
+export async function checkGenerateInput(deps: ServiceDeps, account: Account, input: GenerateInput) {
+  const templateId = input.templateId?.trim();
+  if (!templateId) {
+    throw new ApiError('missing_template_id', 'The request body needs "templateId": the id of the template to render. List your templates with GET /templates/all.');
+  }
+  const changes = requestChanges(input);
+  const template = input.revision === undefined ? await getTemplate(deps, account.id, templateId) : await getTemplateRevision(deps, account.id, templateId, input.revision);
+  const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
+  if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
+  const cost = checkRenderBudget(deps, applied.document, input.scale);
+  // Uploaded assets come from this account's storage, before the debit: a missing one costs nothing.
+  const assets = await readAssetImages(deps, account.id, applied.document);
+
+  return { template, applied, cost, assets };
+}
+
 /**
  * The paid use case. Credits follow reserve-then-commit: a conditional debit
  * (a pending reservation with a lease) happens before any expensive or
@@ -64,27 +91,14 @@ export async function generateImage(
   startedAt: number,
   idempotency: IdempotencyClaim | null = null,
 ): Promise<GenerateResult> {
-  const templateId = input.templateId?.trim();
-  if (!templateId) {
-    throw new ApiError('missing_template_id', 'The request body needs "templateId": the id of the template to render. List your templates with GET /templates/all.');
-  }
-  const changes = requestChanges(input);
-  const template = input.revision === undefined ? await getTemplate(deps, account.id, templateId) : await getTemplateRevision(deps, account.id, templateId, input.revision);
-  const applied = applyOverrides(template.document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
-  if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
-  const cost = checkRenderBudget(deps, applied.document, input.scale);
-  // Uploaded assets come from this account's storage, before the debit: a missing one costs nothing.
-  const assets = await readAssetImages(deps, account.id, applied.document);
+  const { template, applied, cost, assets } = await checkGenerateInput(deps, account, input);
 
   const reservedAt = deps.now();
   const leaseMs = deps.leases?.reservationMs ?? DEFAULT_RESERVATION_LEASE_MS;
   const expiresAt = new Date(Date.parse(reservedAt) + leaseMs).toISOString();
   const debit = await deps.store.reserveCredits(account.id, CREDITS_PER_IMAGE, requestId, reservedAt, expiresAt);
   if (!debit.ok) {
-    throw new ApiError(
-      'insufficient_credits',
-      `This account has ${debit.balance} credits and an image costs ${CREDITS_PER_IMAGE}. Ask the operator to grant more (npx imprint credits grant).`,
-    );
+    throw insufficientCredits(debit.balance);
   }
   deps.metrics?.creditsReserved(CREDITS_PER_IMAGE);
   const release = async () => {

@@ -4,6 +4,7 @@ import type { AccountFont, RenderInput, RenderOutput } from '../render/render-do
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
 import type { Metrics } from './metrics.js';
 import type { FabricObject } from '../domain/template.js';
+import type { GuardedPoster } from '../fetch/guarded-post.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
@@ -30,6 +31,10 @@ export interface ServiceDeps {
   leases?: { reservationMs: number; idempotencyMs: number };
   /** Counters and timings for /metrics; nothing is reported when absent. */
   metrics?: Metrics;
+  /** Webhook POSTs under the image fetcher's SSRF guard; without it, a webhookUrl is refused. */
+  webhooks?: GuardedPoster;
+  /** Tells this node's job runner a job was queued, so it starts now rather than at its next poll. */
+  wakeJobs?(): void;
 }
 
 export function systemClock(): string {

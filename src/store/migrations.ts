@@ -242,6 +242,62 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 7,
+    name: 'async jobs and webhooks',
+    statements(dialect) {
+      const t = types(dialect);
+      return [
+        // One render request run in the background. batch_id groups the jobs of a batch (none yet).
+        // run_at: when it may next be claimed; while running that is the end of the claim's lease, so a
+        // job whose node died is claimable again then. claim_id: the claim that may finish it.
+        // webhook_*: the delivery of its outcome, scheduled on the row so a claim is one conditional UPDATE.
+        `CREATE TABLE jobs (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          batch_id TEXT,
+          state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'succeeded', 'failed')),
+          request TEXT NOT NULL,
+          result TEXT,
+          runs INTEGER NOT NULL DEFAULT 0,
+          run_at ${t.ts} NOT NULL,
+          claim_id TEXT,
+          webhook_url TEXT,
+          webhook_state TEXT CHECK (webhook_state IN ('pending', 'delivered', 'failed')),
+          webhook_due_at ${t.ts},
+          webhook_claim_id TEXT,
+          webhook_attempts INTEGER NOT NULL DEFAULT 0,
+          webhook_round INTEGER NOT NULL DEFAULT 0,
+          created_at ${t.ts} NOT NULL,
+          updated_at ${t.ts} NOT NULL,
+          finished_at ${t.ts}
+        )`,
+        `CREATE INDEX jobs_account ON jobs (account_id, created_at)`,
+        `CREATE INDEX jobs_batch ON jobs (batch_id) WHERE batch_id IS NOT NULL`,
+        // The runners' scans stay small: only unfinished jobs and undelivered webhooks are indexed.
+        `CREATE INDEX jobs_runnable ON jobs (run_at) WHERE state IN ('queued', 'running')`,
+        `CREATE INDEX jobs_webhook_due ON jobs (webhook_due_at) WHERE webhook_state = 'pending'`,
+        // The delivery log: one row per attempt, status_code or error.
+        `CREATE TABLE webhook_attempts (
+          job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+          attempt INTEGER NOT NULL,
+          attempted_at ${t.ts} NOT NULL,
+          status_code INTEGER,
+          error TEXT,
+          duration_ms INTEGER NOT NULL,
+          PRIMARY KEY (job_id, attempt)
+        )`,
+        // HMAC keys must be kept readable to sign; the previous one signs too until it expires (rotation).
+        `CREATE TABLE webhook_secrets (
+          account_id TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+          secret TEXT NOT NULL,
+          previous_secret TEXT,
+          previous_until ${t.ts},
+          created_at ${t.ts} NOT NULL
+        )`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */
@@ -272,7 +328,8 @@ export function* migrateTx(dialect: Dialect, pgSchema: string | null): TxBody<vo
   )`);
   const rows = yield* all<{ version: number | string }>('SELECT version FROM schema_migrations');
   const applied = new Set(rows.map((r) => Number(r.version)));
-  for (const migration of MIGRATIONS) {
+  // In version order whatever the array order: branches add versions independently, so a merge may list them out of order.
+  for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
     for (const statement of migration.statements(dialect)) yield* run(statement);
     yield* run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, new Date().toISOString()]);

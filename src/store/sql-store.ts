@@ -26,6 +26,11 @@ import type {
   AuthTokenKind,
   UrlKeyRecord,
   UrlKeyWithSecret,
+  JobRecord,
+  NewJob,
+  WebhookAttempt,
+  WebhookClaim,
+  WebhookSecrets,
 } from './store.js';
 import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.js';
 import { BackupUnsupportedError, StoreConflictError } from './store-errors.js';
@@ -33,6 +38,7 @@ import { one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
+import * as jobs from './job-queries.js';
 import {
   ASSET_COLUMNS,
   toAsset,
@@ -741,5 +747,51 @@ export class SqlStore implements Store {
   async resetPasswordWithToken(tokenHash: string, passwordHash: string, now: string): Promise<UserRecord | null> {
     const at = iso(now);
     return this.write(() => resetPasswordTx(tokenHash, passwordHash, at));
+  }
+
+  // ── jobs and webhooks (SQL in job-queries.ts) ─────────────────────────────
+
+  createJob(job: NewJob): Promise<JobRecord> {
+    return jobs.createJob(this.driver, job);
+  }
+
+  getJob(accountId: string, id: string): Promise<JobRecord | null> {
+    return jobs.getJob(this.driver, accountId, id);
+  }
+
+  claimJobs(input: { claimId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRecord[]> {
+    return jobs.claimJobs(this.driver, input);
+  }
+
+  finishJob(input: { id: string; claimId: string; state: 'succeeded' | 'failed'; result: unknown; now: string }): Promise<boolean> {
+    return jobs.finishJob(this.driver, input);
+  }
+
+  requeueJob(input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean> {
+    return jobs.requeueJob(this.driver, input);
+  }
+
+  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]> {
+    return jobs.claimWebhookDeliveries(this.driver, input);
+  }
+
+  recordWebhookAttempt(input: Parameters<Store['recordWebhookAttempt']>[0]): Promise<boolean> {
+    return jobs.recordWebhookAttempt(this.driver, input);
+  }
+
+  listWebhookAttempts(jobId: string): Promise<WebhookAttempt[]> {
+    return jobs.listWebhookAttempts(this.driver, jobId);
+  }
+
+  redeliverWebhook(accountId: string, jobId: string, now: string): Promise<JobRecord | null> {
+    return jobs.redeliverWebhook(this.driver, accountId, jobId, now);
+  }
+
+  rotateWebhookSecret(input: { accountId: string; secret: string; previousUntil: string; now: string }): Promise<WebhookSecrets> {
+    return jobs.rotateWebhookSecret(this.driver, input);
+  }
+
+  getWebhookSecrets(accountId: string, now: string): Promise<WebhookSecrets | null> {
+    return jobs.getWebhookSecrets(this.driver, accountId, now);
   }
 }

@@ -5,6 +5,7 @@ import type { Store } from './store.js';
 import { StoreConflictError } from './store-errors.js';
 import { registerAssetContract } from './store-contract-assets.js';
 import { registerAuthContract } from './store-contract-auth.js';
+import { registerJobContract } from './store-contract-jobs.js';
 import { registerMoneyContract } from './store-contract-money.js';
 import { registerSignedUrlContract } from './store-contract-signed-urls.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
@@ -245,5 +246,6 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
     registerAuthContract(open, openPair);
     registerAssetContract(open, openPair);
     registerSignedUrlContract(open);
+    registerJobContract(open, openPair);
   });
 }

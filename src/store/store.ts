@@ -198,6 +198,67 @@ export interface SessionRecord {
   expiresAt: string;
 }
 
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+export type WebhookState = 'pending' | 'delivered' | 'failed';
+
+/** One attempt to deliver a job's webhook: the receiver's status, or why there was none. */
+export interface WebhookAttempt {
+  attempt: number;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** A generate run in the background. `request` and `result` are stored JSON, returned as parsed values. */
+export interface JobRecord {
+  id: string;
+  accountId: string;
+  /** The batch this job belongs to; null for a single async generate. */
+  batchId: string | null;
+  state: JobState;
+  request: unknown;
+  /** The synchronous 200 body (succeeded) or the error body (failed); null until finished. */
+  result: unknown;
+  /** How many times a node claimed it (a crashed node's claim counts). */
+  runs: number;
+  /** The current claim while running; null otherwise. */
+  claimId: string | null;
+  webhookUrl: string | null;
+  /** null without a webhook URL or before the job finished. */
+  webhookState: WebhookState | null;
+  webhookDueAt: string | null;
+  /** Attempts logged over all rounds; a redelivery starts a new round of the retry schedule. */
+  webhookAttempts: number;
+  /** Attempts in the current round: the index into the retry schedule. */
+  webhookRound: number;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface NewJob {
+  id: string;
+  accountId: string;
+  batchId?: string | null;
+  request: unknown;
+  webhookUrl: string | null;
+  now: string;
+}
+
+/** A claimed webhook delivery: the job with the claim that must be shown when recording the attempt. */
+export interface WebhookClaim {
+  job: JobRecord;
+  claimId: string;
+}
+
+/** The signing secret and, during a rotation, the previous one until it expires. */
+export interface WebhookSecrets {
+  secret: string;
+  previous: string | null;
+  createdAt: string;
+}
+
 export type AuthTokenKind = 'invite' | 'reset';
 
 export type SignUpResult = { ok: true; user: UserRecord; account: Account } | { ok: false; reason: 'email_taken' | 'invalid_invite' };
@@ -353,4 +414,41 @@ export interface Store {
   /** Total bytes of the account's assets. */
   assetBytes(accountId: string): Promise<number>;
   deleteAsset(accountId: string, id: string): Promise<boolean>;
+
+  /** Stores a queued job, runnable at once. */
+  createJob(job: NewJob): Promise<JobRecord>;
+  getJob(accountId: string, id: string): Promise<JobRecord | null>;
+  /**
+   * Claims up to `limit` jobs that are queued and due, or running with a lapsed
+   * lease (their node died): each becomes running under `claimId` until
+   * `leaseUntil`, and its `runs` goes up. Concurrent claimers never get the
+   * same job (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one writer at a time).
+   */
+  claimJobs(input: { claimId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRecord[]>;
+  /**
+   * running → succeeded/failed with its result, if `claimId` still holds the
+   * job; a job with a webhook URL gets its delivery due at `now`. False when the claim was lost.
+   */
+  finishJob(input: { id: string; claimId: string; state: 'succeeded' | 'failed'; result: unknown; now: string }): Promise<boolean>;
+  /** running → queued, runnable again at `runAt`, if `claimId` still holds it. */
+  requeueJob(input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean>;
+  /** Claims up to `limit` due webhook deliveries until `leaseUntil` (a node dying mid-delivery frees it then). */
+  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]>;
+  /**
+   * Logs one attempt and schedules what follows (`dueAt` for a retry, or the
+   * final state), if the claim still holds. False when it was lost.
+   */
+  recordWebhookAttempt(input: {
+    jobId: string;
+    claimId: string;
+    attempt: Omit<WebhookAttempt, 'attempt'>;
+    next: { state: 'pending'; dueAt: string } | { state: 'delivered' | 'failed' };
+  }): Promise<boolean>;
+  listWebhookAttempts(jobId: string): Promise<WebhookAttempt[]>;
+  /** A finished job's webhook is due again at `now`, starting a new round of retries. Null if no such finished job with a webhook URL. */
+  redeliverWebhook(accountId: string, jobId: string, now: string): Promise<JobRecord | null>;
+  /** Sets the account's signing secret; the previous one (if any) keeps signing until `previousUntil`. */
+  rotateWebhookSecret(input: { accountId: string; secret: string; previousUntil: string; now: string }): Promise<WebhookSecrets>;
+  /** The current secret and, unless it expired before `now`, the previous one. */
+  getWebhookSecrets(accountId: string, now: string): Promise<WebhookSecrets | null>;
 }

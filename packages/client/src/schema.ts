@@ -159,6 +159,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rotate the webhook signing secret
+         * @description Returns the whsec_… secret once. Calling it again replaces the secret; the replaced one keeps signing, next to the new one, for 24 hours, so receivers can switch without losing a message.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets": {
         parameters: {
             query?: never;
@@ -424,7 +444,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an image
-         * @description Renders the template with the given changes and returns the URL of the PNG. Costs 1 credit; failures cost nothing. Send an Idempotency-Key header to retry safely: the same key and body within 24 h replays the first response without a second charge.
+         * @description Renders the template with the given changes and returns the URL of the PNG. Costs 1 credit; failures cost nothing. Send an Idempotency-Key header to retry safely: the same key and body within 24 h replays the first response without a second charge. With "webhookUrl" in the body, or the header `Prefer: respond-async`, the render runs in the background: 202 with the job id and its statusURL (GET /jobs/{id}); the same checks run first, so a bad request is still refused at once and charges nothing.
          */
         post: operations["generateImage"];
         delete?: never;
@@ -464,6 +484,46 @@ export interface paths {
         get: operations["getImage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an async job
+         * @description queued, running, succeeded (`result` is the body a synchronous 200 would have had) or failed (`error` is the error body). With a webhookUrl, `webhook` holds the delivery log: every attempt with its time and the status or error.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished job's webhook again
+         * @description The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.
+         */
+        post: operations["redeliverJobWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -839,7 +899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1123,7 +1183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1215,7 +1275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1253,7 +1313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1411,7 +1471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1527,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1625,7 +1685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1642,6 +1702,78 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description When the secret this one replaced stops signing (both sign until then); null on the first secret */
+                        previousSecretExpiresAt: string | null;
+                        /** @description whsec_…: shown once. Verify webhooks with it (any Standard Webhooks library) */
+                        secret: string;
+                    };
                 };
             };
             /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
@@ -1737,7 +1869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,7 +2007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2041,7 +2173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2119,7 +2251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2216,7 +2348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,7 +2725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2898,7 +3030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3263,7 +3395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3365,7 +3497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,6 +3619,8 @@ export interface operations {
                     scale?: number;
                     /** @description ID of the template to render (required; a missing one is reported as missing_template_id) */
                     templateId?: string;
+                    /** @description Run in the background (202) and POST the outcome here, signed (Standard Webhooks). Must be a public http(s) URL */
+                    webhookUrl?: string;
                 };
             };
         };
@@ -3554,7 +3688,32 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "jobId": "job_7Yw2kQ9xLmN4",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png"
+                     *     }
+                     */
+                    "application/json": {
+                        jobId: string;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description GET it (with your key) for the outcome
+                         */
+                        statusURL: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3867,7 +4026,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3905,7 +4064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4054,7 +4213,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4066,6 +4225,471 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "code": "image_not_found",
                      *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example job_7Yw2kQ9xLmN4 */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_7Yw2kQ9xLmN4",
+                     *       "status": "queued",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "result": {
+                     *         "status": "success",
+                     *         "statusCode": 200,
+                     *         "message": "Image generated successfully.",
+                     *         "imageURL": "https://imprint.example.com/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "details": {
+                     *           "dimensions": {
+                     *             "width": 1200,
+                     *             "height": 630
+                     *           },
+                     *           "format": "png"
+                     *         },
+                     *         "usage": {
+                     *           "previousCredits": 100,
+                     *           "creditsUsed": 1,
+                     *           "remainingCredits": 99
+                     *         },
+                     *         "requestCompletionTime": "37 ms",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "error": {
+                     *         "status": "error",
+                     *         "statusCode": 1,
+                     *         "code": "text",
+                     *         "message": "text",
+                     *         "requestId": "requ_7Yw2kQ9xLmN4",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "errors": [
+                     *           {
+                     *             "path": "text",
+                     *             "message": "text"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "webhook": {
+                     *         "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "state": "waiting",
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 1,
+                     *             "error": "text",
+                     *             "durationMs": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        error?: components["schemas"]["Error"];
+                        /** Format: date-time */
+                        finishedAt?: string;
+                        jobId: string;
+                        /**
+                         * @description The image was generated and 1 credit charged
+                         * @example {
+                         *       "status": "success",
+                         *       "statusCode": 200,
+                         *       "message": "Image generated successfully.",
+                         *       "imageURL": "https://imprint.example.com/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                         *       "details": {
+                         *         "dimensions": {
+                         *           "width": 1200,
+                         *           "height": 630
+                         *         },
+                         *         "format": "png"
+                         *       },
+                         *       "usage": {
+                         *         "previousCredits": 100,
+                         *         "creditsUsed": 1,
+                         *         "remainingCredits": 99
+                         *       },
+                         *       "requestCompletionTime": "37 ms",
+                         *       "timestamp": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        result?: {
+                            details: {
+                                dimensions: {
+                                    height: number;
+                                    width: number;
+                                };
+                                format: string;
+                                /** @description Only present when something was drawn other than as designed: `text_overflow` when a text with `textFit: "shrink"` is still larger than its box at its `minFontSize` (the image is made and charged; the text overflows its box). */
+                                warnings?: {
+                                    /** @enum {string} */
+                                    code: "text_overflow";
+                                    /** @description The element name (or its path in the document when unnamed). */
+                                    element: string;
+                                    message: string;
+                                }[];
+                            };
+                            /** Format: uri */
+                            imageURL: string;
+                            message: string;
+                            /** @example 37 ms */
+                            requestCompletionTime: string;
+                            /** @enum {string} */
+                            status: "success";
+                            /** @enum {number} */
+                            statusCode: 200;
+                            /** Format: date-time */
+                            timestamp: string;
+                            usage: {
+                                creditsUsed: number;
+                                previousCredits: number;
+                                remainingCredits: number;
+                            };
+                        };
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /** Format: uri */
+                        statusURL: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        webhook?: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why there was no status (timeout, connection failed, refused address) */
+                                error: string | null;
+                                /** @description The receiver's HTTP status; null when there was none */
+                                statusCode: number | null;
+                            }[];
+                            /** Format: date-time */
+                            nextAttemptAt?: string;
+                            /** @description waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed */
+                            state: "waiting" | "pending" | "delivered" | "failed";
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "job_not_found",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverJobWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example job_7Yw2kQ9xLmN4 */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "job_7Yw2kQ9xLmN4",
+                     *       "status": "queued",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "result": {
+                     *         "status": "success",
+                     *         "statusCode": 200,
+                     *         "message": "Image generated successfully.",
+                     *         "imageURL": "https://imprint.example.com/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "details": {
+                     *           "dimensions": {
+                     *             "width": 1200,
+                     *             "height": 630
+                     *           },
+                     *           "format": "png"
+                     *         },
+                     *         "usage": {
+                     *           "previousCredits": 100,
+                     *           "creditsUsed": 1,
+                     *           "remainingCredits": 99
+                     *         },
+                     *         "requestCompletionTime": "37 ms",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "error": {
+                     *         "status": "error",
+                     *         "statusCode": 1,
+                     *         "code": "text",
+                     *         "message": "text",
+                     *         "requestId": "requ_7Yw2kQ9xLmN4",
+                     *         "timestamp": "2026-01-15T09:30:00.000Z",
+                     *         "errors": [
+                     *           {
+                     *             "path": "text",
+                     *             "message": "text"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "webhook": {
+                     *         "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "state": "waiting",
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 1,
+                     *             "error": "text",
+                     *             "durationMs": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        error?: components["schemas"]["Error"];
+                        /** Format: date-time */
+                        finishedAt?: string;
+                        jobId: string;
+                        /**
+                         * @description The image was generated and 1 credit charged
+                         * @example {
+                         *       "status": "success",
+                         *       "statusCode": 200,
+                         *       "message": "Image generated successfully.",
+                         *       "imageURL": "https://imprint.example.com/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                         *       "details": {
+                         *         "dimensions": {
+                         *           "width": 1200,
+                         *           "height": 630
+                         *         },
+                         *         "format": "png"
+                         *       },
+                         *       "usage": {
+                         *         "previousCredits": 100,
+                         *         "creditsUsed": 1,
+                         *         "remainingCredits": 99
+                         *       },
+                         *       "requestCompletionTime": "37 ms",
+                         *       "timestamp": "2026-01-15T09:30:00.000Z"
+                         *     }
+                         */
+                        result?: {
+                            details: {
+                                dimensions: {
+                                    height: number;
+                                    width: number;
+                                };
+                                format: string;
+                                /** @description Only present when something was drawn other than as designed: `text_overflow` when a text with `textFit: "shrink"` is still larger than its box at its `minFontSize` (the image is made and charged; the text overflows its box). */
+                                warnings?: {
+                                    /** @enum {string} */
+                                    code: "text_overflow";
+                                    /** @description The element name (or its path in the document when unnamed). */
+                                    element: string;
+                                    message: string;
+                                }[];
+                            };
+                            /** Format: uri */
+                            imageURL: string;
+                            message: string;
+                            /** @example 37 ms */
+                            requestCompletionTime: string;
+                            /** @enum {string} */
+                            status: "success";
+                            /** @enum {number} */
+                            statusCode: 200;
+                            /** Format: date-time */
+                            timestamp: string;
+                            usage: {
+                                creditsUsed: number;
+                                previousCredits: number;
+                                remainingCredits: number;
+                            };
+                        };
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /** Format: uri */
+                        statusURL: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        webhook?: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why there was no status (timeout, connection failed, refused address) */
+                                error: string | null;
+                                /** @description The receiver's HTTP status; null when there was none */
+                                statusCode: number | null;
+                            }[];
+                            /** Format: date-time */
+                            nextAttemptAt?: string;
+                            /** @description waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed */
+                            state: "waiting" | "pending" | "delivered" | "failed";
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "job_not_found",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4226,7 +4850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4443,7 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4645,7 +5269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +5307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4799,7 +5423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4916,7 +5540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5033,7 +5657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +5778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5949,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5575,7 +6199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5648,7 +6272,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset` */
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5705,7 +6329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

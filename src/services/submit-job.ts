@@ -1,0 +1,60 @@
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { CREDITS_PER_IMAGE } from '../domain/credits.js';
+import { ImageFetchError } from '../fetch/image-fetch-error.js';
+import type { Account } from '../store/store.js';
+import { checkGenerateInput, insufficientCredits, type GenerateInput } from './generate-image.js';
+import type { ServiceDeps } from './service-deps.js';
+
+export interface JobAccepted {
+  status: 'queued';
+  jobId: string;
+  statusURL: string;
+}
+
+export function jobStatusUrl(deps: Pick<ServiceDeps, 'publicUrl'>, jobId: string): string {
+  return `${deps.publicUrl}/jobs/${jobId}`;
+}
+
+/** The same SSRF guard as image URLs, at submit time: a URL that could never be delivered to is a 400 now, not a failed delivery later. */
+export async function checkWebhookUrl(deps: Pick<ServiceDeps, 'webhooks'>, url: string): Promise<void> {
+  const refuse = (message: string, cause?: unknown) => {
+    const error = new ApiError('invalid_webhook_url', message, { errors: [{ path: 'webhookUrl', message }] });
+    if (cause) error.cause = cause;
+    return error;
+  };
+  if (!deps.webhooks) throw refuse('Webhooks are not available on this server.');
+  try {
+    await deps.webhooks.check(url);
+  } catch (error) {
+    if (error instanceof ImageFetchError) throw refuse(error.message, error);
+    throw error;
+  }
+}
+
+/**
+ * An async generate: everything a synchronous one would refuse (bad input,
+ * unknown template, over budget, no credit, a webhook URL the SSRF guard
+ * refuses) is refused now with the same error, charging nothing. What is
+ * queued is charged when it runs, by the same reserve/commit path.
+ */
+export async function submitGenerateJob(deps: ServiceDeps, account: Account, input: GenerateInput & { webhookUrl?: string }): Promise<JobAccepted> {
+  const { webhookUrl, ...request } = input;
+  await checkGenerateInput(deps, account, request);
+  if (webhookUrl !== undefined) {
+    await checkWebhookUrl(deps, webhookUrl);
+    if (!(await deps.store.getWebhookSecrets(account.id, deps.now()))) {
+      throw new ApiError('webhook_secret_required', "Create the account's webhook signing secret first (POST /account/webhook-secret): every webhook is signed with it.", {
+        errors: [{ path: 'webhookUrl', message: 'the account has no webhook secret yet' }],
+      });
+    }
+  }
+  const current = await deps.store.getAccount(account.id);
+  const balance = current?.credits ?? 0;
+  if (balance < CREDITS_PER_IMAGE) {
+    throw insufficientCredits(balance);
+  }
+  const job = await deps.store.createJob({ id: newId('job'), accountId: account.id, request, webhookUrl: webhookUrl ?? null, now: deps.now() });
+  deps.wakeJobs?.();
+  return { status: 'queued', jobId: job.id, statusURL: jobStatusUrl(deps, job.id) };
+}

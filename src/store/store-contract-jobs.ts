@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Store } from './store.js';
+import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
+
+async function queue(store: Store, accountId: string, n: number, webhookUrl: string | null = null) {
+  return store.createJob({ id: `job_${String(n).padStart(4, '0')}`, accountId, request: { templateId: 'tpl_x', n }, webhookUrl, now: at(n) });
+}
+
+export function registerJobContract(open: OpenStore, openPair: () => Promise<[Store, Store]>): void {
+  test('jobs: create, read scoped to the account, claim, finish under the claim only', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const job = await queue(store, alice.id, 1);
+    assert.deepEqual(
+      { state: job.state, request: job.request, runs: job.runs, result: job.result, webhookState: job.webhookState, batchId: job.batchId },
+      { state: 'queued', request: { templateId: 'tpl_x', n: 1 }, runs: 0, result: null, webhookState: null, batchId: null },
+    );
+    assert.deepEqual(await store.getJob(alice.id, job.id), job);
+    assert.equal(await store.getJob(bob.id, job.id), null);
+
+    assert.deepEqual(await store.claimJobs({ claimId: 'c0', now: at(0), leaseUntil: at(100), limit: 5 }), [], 'not due before it was queued');
+    const [claimed] = await store.claimJobs({ claimId: 'c1', now: at(10), leaseUntil: at(100), limit: 5 });
+    assert.equal(claimed.state, 'running');
+    assert.equal(claimed.runs, 1);
+    assert.equal(claimed.claimId, 'c1');
+    assert.deepEqual(await store.claimJobs({ claimId: 'c2', now: at(99), leaseUntil: at(200), limit: 5 }), [], 'held until the lease ends');
+
+    assert.equal(await store.finishJob({ id: job.id, claimId: 'other', state: 'succeeded', result: { x: 1 }, now: at(20) }), false);
+    assert.equal(await store.finishJob({ id: job.id, claimId: 'c1', state: 'succeeded', result: { imageURL: 'u' }, now: at(20) }), true);
+    const done = (await store.getJob(alice.id, job.id))!;
+    assert.deepEqual([done.state, done.result, done.finishedAt, done.claimId], ['succeeded', { imageURL: 'u' }, at(20), null]);
+    assert.equal(await store.finishJob({ id: job.id, claimId: 'c1', state: 'failed', result: {}, now: at(21) }), false, 'finished once');
+    assert.deepEqual(await store.claimJobs({ claimId: 'c3', now: at(10_000), leaseUntil: at(20_000), limit: 5 }), [], 'a finished job is never claimed');
+  });
+
+  test('jobs: a lapsed lease makes a running job claimable again; a requeued one waits for its time', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const job = await queue(store, alice.id, 1);
+    await store.claimJobs({ claimId: 'dead', now: at(1), leaseUntil: at(50), limit: 1 });
+    const [again] = await store.claimJobs({ claimId: 'alive', now: at(50), leaseUntil: at(100), limit: 1 });
+    assert.equal(again.id, job.id);
+    assert.equal(again.runs, 2);
+    assert.equal(await store.finishJob({ id: job.id, claimId: 'dead', state: 'succeeded', result: {}, now: at(60) }), false, 'the dead claim can no longer finish it');
+    assert.equal(await store.requeueJob({ id: job.id, claimId: 'alive', runAt: at(80), now: at(60) }), true);
+    assert.equal((await store.getJob(alice.id, job.id))!.state, 'queued');
+    assert.deepEqual(await store.claimJobs({ claimId: 'early', now: at(79), leaseUntil: at(200), limit: 1 }), []);
+    assert.equal((await store.claimJobs({ claimId: 'due', now: at(80), leaseUntil: at(200), limit: 1 })).length, 1);
+  });
+
+  test('jobs: two stores claiming at once never get the same job', async () => {
+    const [one, two] = await openPair();
+    try {
+      const alice = await newAccount(one);
+      for (let n = 1; n <= 40; n++) await queue(one, alice.id, n);
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).claimJobs({ claimId: `c${i}`, now: at(1000), leaseUntil: at(2000), limit: 3 })),
+      );
+      const ids = claims.flat().map((j) => j.id);
+      assert.equal(new Set(ids).size, ids.length, 'no job claimed twice');
+      assert.equal(ids.length, 40);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  test('webhooks: a finished job is due for delivery; attempts are logged under the claim; redelivery starts a new round', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const job = await queue(store, alice.id, 1, 'https://hooks.example.com/x');
+    await store.claimJobs({ claimId: 'c', now: at(1), leaseUntil: at(100), limit: 1 });
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(1), leaseUntil: at(60), limit: 5 }), [], 'nothing to send before the job finishes');
+    assert.equal(await store.redeliverWebhook(alice.id, job.id, at(2)), null, 'nor to redeliver');
+    await store.finishJob({ id: job.id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(10) });
+
+    const [first] = await store.claimWebhookDeliveries({ now: at(10), leaseUntil: at(40), limit: 5 });
+    assert.equal(first.job.id, job.id);
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(39), leaseUntil: at(80), limit: 5 }), [], 'claimed until its lease ends');
+    const attempt = { at: at(11), statusCode: 500, error: null, durationMs: 12 };
+    assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: 'stale', attempt, next: { state: 'failed' } }), false);
+    assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: first.claimId, attempt, next: { state: 'pending', dueAt: at(16) } }), true);
+    const waiting = (await store.getJob(alice.id, job.id))!;
+    assert.deepEqual([waiting.webhookState, waiting.webhookDueAt, waiting.webhookAttempts, waiting.webhookRound], ['pending', at(16), 1, 1]);
+
+    const [second] = await store.claimWebhookDeliveries({ now: at(16), leaseUntil: at(50), limit: 5 });
+    await store.recordWebhookAttempt({
+      jobId: job.id,
+      claimId: second.claimId,
+      attempt: { at: at(17), statusCode: null, error: 'timeout', durationMs: 15000 },
+      next: { state: 'failed' },
+    });
+    assert.equal((await store.getJob(alice.id, job.id))!.webhookState, 'failed');
+    assert.equal(await store.redeliverWebhook(bob.id, job.id, at(20)), null, "another account's job");
+    const redelivered = await store.redeliverWebhook(alice.id, job.id, at(20));
+    assert.deepEqual([redelivered?.webhookState, redelivered?.webhookRound, redelivered?.webhookAttempts], ['pending', 0, 2]);
+    const [third] = await store.claimWebhookDeliveries({ now: at(20), leaseUntil: at(50), limit: 5 });
+    await store.recordWebhookAttempt({ jobId: job.id, claimId: third.claimId, attempt: { at: at(21), statusCode: 204, error: null, durationMs: 3 }, next: { state: 'delivered' } });
+    assert.deepEqual(await store.listWebhookAttempts(job.id), [
+      { attempt: 1, at: at(11), statusCode: 500, error: null, durationMs: 12 },
+      { attempt: 2, at: at(17), statusCode: null, error: 'timeout', durationMs: 15000 },
+      { attempt: 3, at: at(21), statusCode: 204, error: null, durationMs: 3 },
+    ]);
+    assert.equal((await store.getJob(alice.id, job.id))!.webhookState, 'delivered');
+  });
+
+  test('webhook secrets: created, rotated with the previous one live until its deadline, per account', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    assert.equal(await store.getWebhookSecrets(alice.id, at(0)), null);
+    assert.deepEqual(await store.rotateWebhookSecret({ accountId: alice.id, secret: 'whsec_a', previousUntil: at(100), now: at(1) }), {
+      secret: 'whsec_a',
+      previous: null,
+      createdAt: at(1),
+    });
+    assert.deepEqual(await store.rotateWebhookSecret({ accountId: alice.id, secret: 'whsec_b', previousUntil: at(100), now: at(2) }), {
+      secret: 'whsec_b',
+      previous: 'whsec_a',
+      createdAt: at(2),
+    });
+    assert.deepEqual(await store.getWebhookSecrets(alice.id, at(99)), { secret: 'whsec_b', previous: 'whsec_a', createdAt: at(2) });
+    assert.deepEqual(await store.getWebhookSecrets(alice.id, at(100)), { secret: 'whsec_b', previous: null, createdAt: at(2) });
+    assert.equal(await store.getWebhookSecrets(bob.id, at(3)), null);
+  });
+}
