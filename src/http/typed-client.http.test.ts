@@ -33,9 +33,12 @@ describe('the typed client against a running server', () => {
     const body: GenerateRequest = { templateId: card.id, modifications: [{ name: 'title', text: 2025, color: '#ffffff' }], format: 'webp', quality: 80 };
     const generated = await client.POST('/image/generate', { body });
     assert.equal(generated.response.status, 200, JSON.stringify(generated.error));
-    assert.equal(generated.data?.usage.creditsUsed, 1);
-    assert.equal(generated.data?.details.format, 'webp');
-    const image = await fetch(generated.data!.imageURL);
+    // The type is 200 | 202 (async); without webhookUrl or Prefer the answer is the synchronous one.
+    const result = generated.data;
+    assert.ok(result && 'imageURL' in result, JSON.stringify(result));
+    assert.equal(result.usage.creditsUsed, 1);
+    assert.equal(result.details.format, 'webp');
+    const image = await fetch(result.imageURL);
     assert.equal(image.status, 200);
     assert.equal(image.headers.get('content-type'), 'image/webp');
   });
