@@ -243,6 +243,14 @@ export async function buildApp(given: AppOptions) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // No proxy: "try it" calls PUBLIC_URL (the document's server) straight from the browser, and the key never leaves for a third party.
   await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API', proxyUrl: '' } });
+  // An answer sent before the request's body was read (an unknown route, a body on a
+  // GET, an early refusal) must still reach the client. Closing a socket with unread
+  // bytes makes the kernel reset the connection, and a reset can discard the answer
+  // the client had not read yet. So a body up to the limit is read and dropped first.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await drainUnreadBody(request.raw, options.bodyLimitBytes);
+    return payload;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (DOCS_PATH.test(request.url) && typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
       reply.header('Content-Security-Policy', docsCsp(payload, options.deps.publicUrl));
@@ -253,6 +261,23 @@ export async function buildApp(given: AppOptions) {
 }
 
 export type ImprintApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** Reads and discards what is left of a request body of a declared length within `limit`, for at most 5 s. */
+function drainUnreadBody(raw: FastifyRequest['raw'], limit: number): Promise<void> {
+  const length = Number(raw.headers['content-length']);
+  if (raw.complete || raw.readableEnded || !(length > 0 && length <= limit)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 5000);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+    raw.resume();
+  });
+}
 
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error('route requires config.auth');
