@@ -112,6 +112,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
       'fonts',
       'idempotency',
       'images',
+      'jobs',
       'ledger',
       'schema_migrations',
       'sessions',
@@ -120,6 +121,8 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
       'templates',
       'url_keys',
       'users',
+      'webhook_attempts',
+      'webhook_secrets',
     ],
   );
 });
