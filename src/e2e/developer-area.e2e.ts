@@ -126,6 +126,15 @@ test('template, element and key names containing markup render as text on every 
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.getByText('Your new API key “Build server”').waitFor();
   await page.locator('td .key-name', { hasText: 'Build server' }).waitFor();
+  // Revoke asks first, then the row says so; and the key itself stops opening the API.
+  const plaintext = (await page.getByLabel('New API key', { exact: true }).inputValue()).trim();
+  await page.getByRole('button', { name: /^Revoke key Build server / }).click();
+  await page.getByRole('button', { name: 'Revoke key', exact: true }).click();
+  await page
+    .locator('tr', { hasText: 'Build server' })
+    .getByText(/^Revoked /)
+    .waitFor();
+  assert.equal((await fetch(`${server.base}/account`, { headers: { authorization: `Bearer ${plaintext}` } })).status, 401);
   assert.deepEqual(problems, []);
   await page.close();
 });

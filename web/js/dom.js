@@ -207,3 +207,33 @@ export function confirmDialog({ title, body, confirmLabel, danger = false }) {
     dialog.showModal();
   });
 }
+
+/**
+ * A row's Revoke button: asks first (the dialog says what stops working), then
+ * revokes, reports it and reloads the list; a failure re-enables the button.
+ */
+export function revokeButton({ label, title, body, confirmLabel, revoke, revokedMessage, reload }) {
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn btn-small btn-danger-ghost',
+      'aria-label': label,
+      onclick: async () => {
+        const ok = await confirmDialog({ title, body: [...body, h('p', { class: 'muted' }, 'This cannot be undone.')], confirmLabel, danger: true });
+        if (!ok) return;
+        button.disabled = true;
+        try {
+          await revoke();
+          toast(revokedMessage, 'success');
+          await reload();
+        } catch (error) {
+          button.disabled = false;
+          toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
+        }
+      },
+    },
+    'Revoke',
+  );
+  return button;
+}

@@ -1,6 +1,6 @@
 // The developer area's API keys: list, create (plaintext shown once), revoke.
 import { urlKeysSection } from './url-keys-section.js';
-import { clear, confirmDialog, copyButton, dataTable, errorBox, formatDate, h, icon, timeAgo, toast } from '../dom.js';
+import { clear, copyButton, dataTable, errorBox, formatDate, h, icon, revokeButton, timeAgo } from '../dom.js';
 
 export async function renderKeys(container, ctx) {
   document.title = 'API keys · Imprint';
@@ -92,45 +92,26 @@ export async function renderKeys(container, ctx) {
 }
 
 function keyRow(key, ctx, reload) {
-  const revoke = h(
-    'button',
-    {
-      type: 'button',
-      class: 'btn btn-small btn-danger-ghost',
-      'aria-label': `Revoke key ${key.name ? `${key.name} ` : ''}${key.prefix}…${key.last4}`,
-      onclick: async () => {
-        const ok = await confirmDialog({
-          title: 'Revoke this key?',
-          body: [
-            h(
-              'p',
-              {},
-              'Key ',
-              key.name ? `“${key.name}” ` : '',
-              h('code', {}, `${key.prefix}…${key.last4}`),
-              ' stops working immediately. Anything that still uses it will get ',
-              h('code', {}, '401 invalid_api_key'),
-              '.',
-            ),
-            h('p', { class: 'muted' }, 'This cannot be undone.'),
-          ],
-          confirmLabel: 'Revoke key',
-          danger: true,
-        });
-        if (!ok) return;
-        revoke.disabled = true;
-        try {
-          await ctx.api.revokeKey(key.id);
-          toast(`Key ${key.prefix}…${key.last4} revoked`, 'success');
-          await reload();
-        } catch (error) {
-          revoke.disabled = false;
-          toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
-        }
-      },
-    },
-    'Revoke',
-  );
+  const revoke = revokeButton({
+    label: `Revoke key ${key.name ? `${key.name} ` : ''}${key.prefix}…${key.last4}`,
+    title: 'Revoke this key?',
+    body: [
+      h(
+        'p',
+        {},
+        'Key ',
+        key.name ? `“${key.name}” ` : '',
+        h('code', {}, `${key.prefix}…${key.last4}`),
+        ' stops working immediately. Anything that still uses it will get ',
+        h('code', {}, '401 invalid_api_key'),
+        '.',
+      ),
+    ],
+    confirmLabel: 'Revoke key',
+    revoke: () => ctx.api.revokeKey(key.id),
+    revokedMessage: `Key ${key.prefix}…${key.last4} revoked`,
+    reload,
+  });
   return h(
     'tr',
     { class: key.revokedAt ? 'row-muted' : '' },

@@ -1,5 +1,5 @@
 // URL keys on the keys page: they sign image URLs (GET /u/…) and open nothing else.
-import { clear, confirmDialog, copyButton, dataTable, errorBox, formatDate, h, icon, toast } from '../dom.js';
+import { clear, copyButton, dataTable, errorBox, formatDate, h, icon, revokeButton } from '../dom.js';
 
 export function urlKeysSection(ctx) {
   const nameField = h('input', { class: 'input', id: 'url-key-name', name: 'name', maxlength: '80', autocomplete: 'off', placeholder: 'e.g. newsletter, website' });
@@ -71,36 +71,15 @@ export function urlKeysSection(ctx) {
 
 function urlKeyRow(key, ctx, reload) {
   const label = key.name ? `${key.name} (${key.id})` : key.id;
-  const revoke = h(
-    'button',
-    {
-      type: 'button',
-      class: 'btn btn-small btn-danger-ghost',
-      'aria-label': `Revoke URL key ${label}`,
-      onclick: async () => {
-        const ok = await confirmDialog({
-          title: 'Revoke this URL key?',
-          body: [
-            h('p', {}, 'Every image URL signed with ', h('code', {}, key.id), ' answers ', h('code', {}, '401'), ' from now on.'),
-            h('p', { class: 'muted' }, 'This cannot be undone.'),
-          ],
-          confirmLabel: 'Revoke URL key',
-          danger: true,
-        });
-        if (!ok) return;
-        revoke.disabled = true;
-        try {
-          await ctx.api.revokeUrlKey(key.id);
-          toast(`URL key ${key.id} revoked`, 'success');
-          await reload();
-        } catch (error) {
-          revoke.disabled = false;
-          toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
-        }
-      },
-    },
-    'Revoke',
-  );
+  const revoke = revokeButton({
+    label: `Revoke URL key ${label}`,
+    title: 'Revoke this URL key?',
+    body: [h('p', {}, 'Every image URL signed with ', h('code', {}, key.id), ' answers ', h('code', {}, '401'), ' from now on.')],
+    confirmLabel: 'Revoke URL key',
+    revoke: () => ctx.api.revokeUrlKey(key.id),
+    revokedMessage: `URL key ${key.id} revoked`,
+    reload,
+  });
   return h(
     'tr',
     { class: key.revokedAt ? 'row-muted' : '' },
