@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseBatchCsv } from './batch-csv.js';
+import { ApiError } from './errors.js';
+
+test('header names become element/property changes, row numbers start at 1 and empty cells keep the design', () => {
+  const rows = parseBatchCsv('\uFEFFtitle.text,title.fill,logo.src\r\n"Hello, world",#ff0000,\r\n"Two\nlines",,https://example.com/a.png\r\n');
+  assert.deepEqual(rows, [
+    { row: 1, elements: { title: { text: 'Hello, world', fill: '#ff0000' } } },
+    { row: 2, elements: { title: { text: 'Two\nlines' }, logo: { src: 'https://example.com/a.png' } } },
+  ]);
+});
+
+test('element names may hold dots: the last dot splits', () => {
+  assert.deepEqual(parseBatchCsv('hero.title.text\nHi\n'), [{ row: 1, elements: { 'hero.title': { text: 'Hi' } } }]);
+});
+
+test('a short row is padded with empty cells; a long one is refused with its row number', () => {
+  assert.deepEqual(parseBatchCsv('a.text,b.text\nx\n'), [{ row: 1, elements: { a: { text: 'x' } } }]);
+  assert.throws(
+    () => parseBatchCsv('a.text\nx\ny,z\n'),
+    (e: unknown) => e instanceof ApiError && e.code === 'invalid_request' && /Row 2/.test(e.message),
+  );
+});
+
+test('bad sheets get invalid_request naming the problem', () => {
+  const refused = (text: string, pattern: RegExp) =>
+    assert.throws(
+      () => parseBatchCsv(text, 3),
+      (e: unknown) => e instanceof ApiError && e.code === 'invalid_request' && pattern.test(e.message),
+    );
+  refused('', /empty/);
+  refused('title.text\n', /no rows/);
+  refused('title\nx\n', /element\.property/);
+  refused('a.text,a.text\nx,y\n', /twice/);
+  refused('a.text\n1\n2\n3\n4\n', /at most 3/);
+  refused('a.text\n"unclosed\n', /could not be read/);
+});
