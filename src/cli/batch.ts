@@ -111,7 +111,9 @@ function safeFileName(value: string): string {
  * reused key with a different body.
  */
 export function batchIdempotencyKey(csv: string, options: Pick<BatchOptions, 'template' | 'format' | 'scale'>, row: number): string {
-  const hash = createHash('sha256').update(JSON.stringify([csv, options.template, options.format, options.scale ?? null])).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([csv, options.template, options.format, options.scale ?? null]))
+    .digest('hex');
   return `imprint-batch-${hash.slice(0, 32)}-${row}`;
 }
 
@@ -121,12 +123,7 @@ export function batchIdempotencyKey(csv: string, options: Pick<BatchOptions, 'te
  * Ctrl-C, a crash or a full disk leaves behind, a file with its final name is
  * a whole image, and running the command again skips it.
  */
-export async function runBatch(
-  options: BatchOptions,
-  local: { config: Config; deps: Runtime['deps'] } | null,
-  sink: ProgressSink,
-  resumeCommand: string,
-): Promise<BatchSummary> {
+export async function runBatch(options: BatchOptions, local: { config: Config; deps: Runtime['deps'] } | null, sink: ProgressSink, resumeCommand: string): Promise<BatchSummary> {
   const csv = await readFile(options.csv, 'utf8').catch((error: Error) => {
     throw new ApiError('invalid_request', `Could not read the CSV ${options.csv}: ${error.message}`);
   });
@@ -149,6 +146,7 @@ export async function runBatch(
   const counts = { total: rows.length, skipped: statuses.filter((s) => s === 'skipped').length, rendered: 0, failed: 0 };
   let replayed = 0;
 
+  if (!options.server) sink.write(`Starting ${options.concurrency} render worker(s)…\n`);
   const { render, close } = options.server ? await serverRenderer(options, csv) : await localRenderer(options, local);
   const progress = new BatchProgress(sink, counts);
   const stop = new AbortController();
@@ -278,6 +276,8 @@ async function localRenderer(options: BatchOptions, local: { config: Config; dep
     timeoutMs: local.config.renderTimeoutMs,
     heapMb: local.config.renderWorkerHeapMb,
   });
+  // Each worker registers the fonts and draws a warm-up card first (seconds on a busy machine): the clock, and so the rate and ETA, start after.
+  await pool.whenWarm();
   const images = new Map<string, Promise<Uint8Array>>();
   const render: RowRenderer = async (row) => {
     // Image paths in a sheet are read next to the sheet, as a template's are next to the template.
