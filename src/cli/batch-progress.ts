@@ -16,6 +16,7 @@ export interface ProgressCounts {
 /** A terminal redraw every 100 ms looks live; a log line every 5 s keeps a CI log readable for a long sheet. */
 const TTY_EVERY_MS = 100;
 const LINE_EVERY_MS = 5000;
+const RATE_AFTER_MS = 1000;
 
 /**
  * `[##########..........] 240/500  48%  31.2 img/s  ETA 0:08  2 failed`.
@@ -25,11 +26,12 @@ const LINE_EVERY_MS = 5000;
 export function progressLine(counts: ProgressCounts, elapsedMs: number, width: number): string {
   const done = counts.skipped + counts.rendered + counts.failed;
   const worked = counts.rendered + counts.failed;
-  const rate = elapsedMs > 0 ? (worked * 1000) / elapsedMs : 0;
+  // Before a second has passed the rate is noise: a row that fails its checks in 5 ms would read as 200 img/s.
+  const rate = elapsedMs >= RATE_AFTER_MS ? (worked * 1000) / elapsedMs : null;
   const left = counts.total - done;
-  const eta = rate > 0 ? formatDuration((left / rate) * 1000) : '–';
+  const eta = rate ? formatDuration((left / rate) * 1000) : '–';
   const percent = counts.total === 0 ? 100 : Math.floor((done * 100) / counts.total);
-  const text = `${done}/${counts.total}  ${percent}%  ${rate.toFixed(1)} img/s  ETA ${eta}${counts.failed > 0 ? `  ${counts.failed} failed` : ''}`;
+  const text = `${done}/${counts.total}  ${percent}%  ${rate === null ? '–' : rate.toFixed(1)} img/s  ETA ${eta}${counts.failed > 0 ? `  ${counts.failed} failed` : ''}`;
   const barWidth = Math.min(30, width - text.length - 3);
   if (barWidth < 5) return text;
   const filled = counts.total === 0 ? barWidth : Math.round((done * barWidth) / counts.total);

@@ -146,53 +146,62 @@ export async function runBatch(options: BatchOptions, local: { config: Config; d
   const counts = { total: rows.length, skipped: statuses.filter((s) => s === 'skipped').length, rendered: 0, failed: 0 };
   let replayed = 0;
 
-  if (!options.server) sink.write(`Starting ${options.concurrency} render worker(s)…\n`);
-  const { render, close } = options.server ? await serverRenderer(options, csv) : await localRenderer(options, local);
-  const progress = new BatchProgress(sink, counts);
   const stop = new AbortController();
+  let progress: BatchProgress | null = null;
   let inFlight = 0;
+  const say = (message: string) => (progress ? progress.note(message) : sink.write(`${message}\n`));
+  // Installed before the workers start: a Ctrl-C while they warm up still ends with the manifest and the resume hint.
   const onSigint = () => {
     if (stop.signal.aborted) {
-      progress.note('Stopped at once; rows in flight are lost (no partial file is left under a final name).');
+      say('Stopped at once; rows in flight are lost (no partial file is left under a final name).');
       process.exit(130);
     }
     stop.abort();
-    progress.note(`Stopping after the ${inFlight} row(s) in flight… (Ctrl-C again to stop at once)`);
+    say(`Stopping after the ${inFlight} row(s) in flight… (Ctrl-C again to stop at once)`);
   };
   process.on('SIGINT', onSigint);
 
-  let next = 0;
-  const worker = async () => {
-    while (!stop.signal.aborted) {
-      const index = statuses.indexOf('pending', next);
-      if (index < 0) return;
-      next = index + 1;
-      inFlight++;
-      try {
-        const { data, replayed: wasReplayed } = await render(rows[index], stop.signal);
-        await writeAtomically(options.out, files[index], data);
-        statuses[index] = 'rendered';
-        counts.rendered++;
-        if (wasReplayed) replayed++;
-      } catch (error) {
-        // A row cut short by the stop stays pending: the next run does it.
-        if (!stop.signal.aborted || !(error instanceof Error && error.name === 'AbortError')) {
-          statuses[index] = 'failed';
-          errors.set(index, describeError(error));
-          counts.failed++;
-        }
-      } finally {
-        inFlight--;
-      }
-      progress.update();
-    }
-  };
+  let elapsedMs = 0;
   try {
-    await Promise.all(Array.from({ length: options.server ? options.concurrency : options.concurrency * LOCAL_ROWS_PER_WORKER }, worker));
+    if (!options.server) sink.write(`Starting ${options.concurrency} render worker(s)…\n`);
+    const { render, close } = options.server ? await serverRenderer(options, csv) : await localRenderer(options, local);
+    const bar = new BatchProgress(sink, counts);
+    progress = bar;
+    let next = 0;
+    const worker = async () => {
+      while (!stop.signal.aborted) {
+        const index = statuses.indexOf('pending', next);
+        if (index < 0) return;
+        next = index + 1;
+        inFlight++;
+        try {
+          const { data, replayed: wasReplayed } = await render(rows[index], stop.signal);
+          await writeAtomically(options.out, files[index], data);
+          statuses[index] = 'rendered';
+          counts.rendered++;
+          if (wasReplayed) replayed++;
+        } catch (error) {
+          // A row cut short by the stop stays pending: the next run does it.
+          if (!stop.signal.aborted || !(error instanceof Error && error.name === 'AbortError')) {
+            statuses[index] = 'failed';
+            errors.set(index, describeError(error));
+            counts.failed++;
+          }
+        } finally {
+          inFlight--;
+        }
+        bar.update();
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: options.server ? options.concurrency : options.concurrency * LOCAL_ROWS_PER_WORKER }, worker));
+    } finally {
+      bar.finish();
+      elapsedMs = bar.elapsedMs;
+      await close();
+    }
   } finally {
     process.off('SIGINT', onSigint);
-    progress.finish();
-    await close();
   }
 
   const manifest = path.join(options.out, MANIFEST);
@@ -215,7 +224,7 @@ export async function runBatch(options: BatchOptions, local: { config: Config; d
     failed: counts.failed,
     pending,
     interrupted: stop.signal.aborted,
-    seconds: Math.round(progress.elapsedMs / 100) / 10,
+    seconds: Math.round(elapsedMs / 100) / 10,
     failures,
     manifest,
   };

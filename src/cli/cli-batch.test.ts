@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../http/test-app.js';
 import { repoRoot } from '../repo-root.js';
 import { freePort } from '../server-process.test-helper.js';
 import { batchFileNames, batchIdempotencyKey } from './batch.js';
+import { formatDuration, progressLine } from './batch-progress.js';
 import { main } from './cli.js';
 
 const bin = path.join(repoRoot(), 'bin', 'imprint.js');
@@ -192,4 +193,12 @@ test('file names come from the sheet alone, safe and distinct; Idempotency-Keys 
   assert.equal(batchIdempotencyKey('a.b\n1\n', { template: 'tpl_1', format: 'png' }, 7), key);
   assert.notEqual(batchIdempotencyKey('a.b\n2\n', { template: 'tpl_1', format: 'png' }, 7), key);
   assert.notEqual(batchIdempotencyKey('a.b\n1\n', { template: 'tpl_1', format: 'webp' }, 7), key);
+});
+
+test('the progress line: done/total, rate and ETA over the rows worked in this run, failures; no rate in the first second; no bar when narrow', () => {
+  const counts = { total: 500, skipped: 100, rendered: 140, failed: 2 };
+  assert.equal(progressLine(counts, 10_000, 100), '[###############...............] 242/500  48%  14.2 img/s  ETA 0:18  2 failed');
+  assert.equal(progressLine(counts, 10_000, 40), '242/500  48%  14.2 img/s  ETA 0:18  2 failed');
+  assert.equal(progressLine({ total: 500, skipped: 0, rendered: 0, failed: 1 }, 5, 40), '1/500  0%  – img/s  ETA –  1 failed');
+  assert.equal(formatDuration(3_723_000), '1:02:03');
 });
