@@ -228,7 +228,10 @@ export async function runBatch(options: BatchOptions, local: { config: Config; d
     failures,
     manifest,
   };
-  if (summary.interrupted) sink.write(`Interrupted with ${pending} row(s) not started. To resume, run the same command again; finished files are skipped:\n  ${resumeCommand}\n`);
+  if (summary.interrupted) {
+    const key = options.server ? ' (with IMPRINT_KEY set to your API key)' : '';
+    sink.write(`Interrupted with ${pending} row(s) not started. To resume, run the same command again${key}; finished files are skipped:\n  ${resumeCommand}\n`);
+  }
   return summary;
 }
 
@@ -402,7 +405,7 @@ export function defaultConcurrency(server: boolean): number {
 }
 
 /** `batch data.csv --template T --out DIR/ [--server URL --key KEY] [--format F] [--scale S] [--concurrency N] [--name COLUMN]`, checked. */
-export function batchOptions(args: string[], values: Record<string, string | boolean | string[] | undefined>): BatchOptions {
+export function batchOptions(args: string[], values: Record<string, string | boolean | string[] | undefined>, env: NodeJS.ProcessEnv = {}): BatchOptions {
   const text = (name: string): string | undefined => {
     const v = values[name];
     if (v === undefined) return undefined;
@@ -419,8 +422,10 @@ export function batchOptions(args: string[], values: Record<string, string | boo
   const format = (text('format') ?? 'png').toLowerCase().replace(/^jpg$/, 'jpeg');
   if (format !== 'png' && format !== 'jpeg' && format !== 'webp') throw new ApiError('invalid_request', `--format must be png, jpeg or webp, not "${values.format}".`);
   const url = text('server');
-  const key = text('key');
-  if ((url === undefined) !== (key === undefined)) throw new ApiError('invalid_request', 'Server mode needs both --server URL and --key KEY (an API key).');
+  // IMPRINT_KEY is what the quick start exports; reading it keeps the key out of shell history and the resume hint.
+  const key = text('key') ?? (url !== undefined ? env.IMPRINT_KEY?.trim() || undefined : undefined);
+  if ((url === undefined) !== (key === undefined))
+    throw new ApiError('invalid_request', 'Server mode needs both --server URL and an API key: --key KEY, or IMPRINT_KEY in the environment.');
   if (url !== undefined && !/^https?:\/\//i.test(url)) throw new ApiError('invalid_request', `--server must be an http(s) URL, e.g. http://localhost:3000, not "${url}".`);
   const concurrency = text('concurrency') === undefined ? defaultConcurrency(url !== undefined) : Number(text('concurrency'));
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new ApiError('invalid_request', '--concurrency must be a whole number from 1 to 64.');

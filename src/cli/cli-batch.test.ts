@@ -24,8 +24,12 @@ interface Run {
 }
 
 /** `npx imprint …` as a user runs it: its own process, stderr not a terminal. `whileRunning` may signal it. */
-function imprint(args: string[], cwd: string, whileRunning?: (pid: number) => Promise<void>): Promise<Run> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, DATA_DIR: path.join(cwd, 'data') }, stdio: ['ignore', 'pipe', 'pipe'] });
+function imprint(args: string[], cwd: string, whileRunning?: (pid: number) => Promise<void>, env: Record<string, string> = {}): Promise<Run> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    env: { ...process.env, IMPRINT_KEY: '', DATA_DIR: path.join(cwd, 'data'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => {
@@ -161,7 +165,13 @@ describe('npx imprint batch', () => {
 
       await unlink(path.join(out, 'Anna.webp'));
       await unlink(path.join(out, 'Ben.webp'));
-      const second = await imprint(args, dir);
+      // The key from the environment this time, as the quick start exports it.
+      const second = await imprint(
+        args.filter((a, i) => a !== '--key' && args[i - 1] !== '--key'),
+        dir,
+        undefined,
+        { IMPRINT_KEY: t.a.key },
+      );
       assert.equal(second.code, 1, second.stderr);
       const resumed = JSON.parse(second.stdout);
       assert.deepEqual([resumed.rendered, resumed.replayed, resumed.skipped, resumed.failed], [2, 2, 2, 1]);

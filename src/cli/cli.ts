@@ -90,9 +90,11 @@ async function batchCommand(
   io: CliIo,
   argv: string[],
 ): Promise<CommandResult> {
-  const options = batchOptions(positionals.slice(1), values);
+  const options = batchOptions(positionals.slice(1), values, io.env);
   const sink: ProgressSink = io.progress ?? { write: (text) => io.err(text.replace(/\n$/, '')) };
-  const resume = `npx imprint ${argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ')}`;
+  // The hint is printed, so it must not carry the API key: it names the environment variable instead.
+  const shown = argv.map((a, i) => (argv[i - 1] === '--key' ? '"$IMPRINT_KEY"' : a.startsWith('--key=') ? '--key="$IMPRINT_KEY"' : a));
+  const resume = `npx imprint ${shown.map((a) => (/^[\w@%+=:,./-]+$|^(--key=)?"\$IMPRINT_KEY"$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ')}`;
   const summary: BatchSummary = await runBatch(options, runtime ? { config, deps: runtime.deps } : null, sink, resume);
   return { data: summary, text: describeSummary(summary), exitCode: summary.interrupted ? 130 : summary.failed > 0 ? 1 : 0 };
 }
