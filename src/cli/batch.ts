@@ -130,8 +130,11 @@ export async function runBatch(options: BatchOptions, local: { config: Config; d
   // The API's 1 000-row cap protects a shared server; here the operator's own machine does the work.
   const rows = parseBatchCsv(csv, Number.POSITIVE_INFINITY);
   const files = batchFileNames(rows, options.format, options.name);
-  mkdirSync(options.out, { recursive: true });
-  if (!statSync(options.out).isDirectory()) throw new ApiError('invalid_request', `--out ${options.out} is not a folder.`);
+  try {
+    mkdirSync(options.out, { recursive: true });
+  } catch (error) {
+    throw new ApiError('invalid_request', `--out ${options.out} cannot be used as the output folder: ${(error as Error).message}`);
+  }
 
   const ours = new Set(files);
   const present = new Set<string>();
