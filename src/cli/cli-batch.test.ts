@@ -103,8 +103,14 @@ describe('npx imprint batch', () => {
     const interrupted = parse(await readFile(path.join(out, 'manifest.csv')), { columns: true }) as Array<{ status: string }>;
     assert.equal(interrupted.filter((r) => r.status === 'pending').length, 500 - firstFiles.length - interrupted.filter((r) => r.status === 'failed').length);
 
+    // What a `kill -9` mid-write leaves: a temporary file, never a final name. The next run deletes it and draws the row.
+    await writeFile(path.join(out, '.0499.png.99999.tmp'), 'half a PNG');
     const second = await imprint(args, dir);
     assert.equal(second.code, 1, 'a failed row makes the exit code non-zero');
+    assert.deepEqual(
+      (await readdir(out)).filter((f) => f.startsWith('.')),
+      [],
+    );
     assert.match(second.stderr, new RegExp(`Done: ${498 - firstFiles.length} rendered, ${firstFiles.length} skipped \\(already there\\), 2 failed of 500 rows`));
     assert.match(second.stderr, /row 17 \(0017\.png\): invalid_property: .*notacolor/);
     assert.match(second.stderr, /row 242 \(0242\.png\): invalid_property: .*notacolor/);
