@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { ApiError } from '../domain/errors.js';
 import { createRuntime, startServer } from '../main.js';
-import { runCommand, USAGE } from './commands.js';
+import { batchOptions, describeSummary, runBatch, type BatchSummary } from './batch.js';
+import type { ProgressSink } from './batch-progress.js';
+import { type CommandResult, runCommand, USAGE } from './commands.js';
 
 /**
  * `npx imprint <command>`: the operator's tool. It opens the same database and
@@ -14,9 +16,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   out(line: string): void;
   err(line: string): void;
+  /** Where `batch` draws its progress; a terminal gets a live bar. Default: plain lines through err. */
+  progress?: ProgressSink;
 }
 
-const processIo: CliIo = { env: process.env, out: (l) => console.log(l), err: (l) => console.error(l) };
+const processIo: CliIo = { env: process.env, out: (l) => console.log(l), err: (l) => console.error(l), progress: process.stderr };
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -35,6 +39,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       format: { type: 'string' },
       scale: { type: 'string' },
       template: { type: 'string' },
+      concurrency: { type: 'string' },
+      server: { type: 'string' },
       exp: { type: 'string' },
       rev: { type: 'string' },
       json: { type: 'boolean' },
@@ -50,9 +56,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return -1;
   }
   const config = loadConfig(io.env);
-  const runtime = await createRuntime(config, { renderWorkers: false });
+  const batch = positionals[0] === 'batch';
+  // A batch through a server opens no local database: it may run from any folder, on a machine without DATA_DIR.
+  const runtime = batch && values.server !== undefined ? null : await createRuntime(config, { renderWorkers: false });
   try {
-    const result = await runCommand(runtime, positionals, values);
+    const result = batch ? await batchCommand(config, runtime, positionals, values, io, argv) : await runCommand(requireRuntime(runtime), positionals, values);
     const exitCode = result.exitCode ?? 0;
     if (exitCode !== 0 && !values.json) io.err(result.text);
     else io.out(values.json ? JSON.stringify(result.data, null, 2) : result.text);
@@ -65,6 +73,28 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     }
     throw error;
   } finally {
-    await runtime.close();
+    await runtime?.close();
   }
+}
+
+function requireRuntime(runtime: Awaited<ReturnType<typeof createRuntime>> | null) {
+  if (!runtime) throw new Error('this command needs the database');
+  return runtime;
+}
+
+async function batchCommand(
+  config: ReturnType<typeof loadConfig>,
+  runtime: Awaited<ReturnType<typeof createRuntime>> | null,
+  positionals: string[],
+  values: Parameters<typeof runCommand>[2],
+  io: CliIo,
+  argv: string[],
+): Promise<CommandResult> {
+  const options = batchOptions(positionals.slice(1), values, io.env);
+  const sink: ProgressSink = io.progress ?? { write: (text) => io.err(text.replace(/\n$/, '')) };
+  // The hint is printed, so it must not carry the API key: it names the environment variable instead.
+  const shown = argv.map((a, i) => (argv[i - 1] === '--key' ? '"$IMPRINT_KEY"' : a.startsWith('--key=') ? '--key="$IMPRINT_KEY"' : a));
+  const resume = `npx imprint ${shown.map((a) => (/^[\w@%+=:,./-]+$|^(--key=)?"\$IMPRINT_KEY"$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`)).join(' ')}`;
+  const summary: BatchSummary = await runBatch(options, runtime ? { config, deps: runtime.deps } : null, sink, resume);
+  return { data: summary, text: describeSummary(summary), exitCode: summary.interrupted ? 130 : summary.failed > 0 ? 1 : 0 };
 }

@@ -31,6 +31,14 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
   render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp] [--scale S]
                                                    render locally: no server, no credits
+  batch DATA.csv --template FILE_OR_ID --out DIR/ [--server URL [--key KEY]] [--format png|jpeg|webp]
+        [--scale S] [--concurrency N] [--name COLUMN]
+                                                   one image per CSV row (header: element.property names),
+                                                   locally from a template FILE (N workers, default one per
+                                                   CPU) or through a server from a template ID (N requests,
+                                                   default 4; the key from --key or IMPRINT_KEY); files
+                                                   already in DIR are skipped, so running it again
+                                                   resumes; exits 1 if a row failed
 
 Settings come from the environment (DATA_DIR, DATABASE_URL, …) exactly as for the server.`;
 

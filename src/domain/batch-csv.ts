@@ -60,3 +60,8 @@ export function parseBatchCsv(text: string, maxItems = BATCH_MAX_ITEMS): BatchCs
     return { row: index + 1, elements };
   });
 }
+
+/** One CSV record (RFC 4180): a cell with a comma, quote or line break is quoted, quotes doubled. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',');
+}
