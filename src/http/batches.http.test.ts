@@ -217,7 +217,7 @@ describe('batches (SQLite)', () => {
     }
   });
 
-  test('what can be checked before rendering refuses the whole batch, and nothing is queued', async () => {
+  test('what can be checked before rendering refuses the whole batch, and nothing is queued; a retried submit is the same batch', async () => {
     const t = await createTestApp({ credits: 5 });
     try {
       const templateId = await tinyTemplate(t);
@@ -241,10 +241,23 @@ describe('batches (SQLite)', () => {
         assert.equal(res.statusCode, status, `${what}: ${res.body}`);
         assert.equal(res.json().code, code, what);
       }
+      // A retried submit with its Idempotency-Key gets the first batch back; nothing more is queued.
+      const submit = () => t.app.inject({ method: 'POST', url: '/batches', headers: { ...t.a.auth, 'idempotency-key': 'sheet-1' }, payload: { templateId, items: [{}, {}] } });
+      const first = await submit();
+      const again = await submit();
+      assert.equal(first.statusCode, 202, first.body);
+      assert.deepEqual([again.statusCode, again.json(), again.headers['idempotent-replayed']], [202, first.json(), 'true']);
+      const queued = await t.store.claimJobs({ claimId: 'x', now: t.deps.now(), leaseUntil: new Date(Date.now() + 60_000).toISOString(), limit: 10 });
+      assert.deepEqual(
+        queued.map((job) => job.batchId),
+        [first.json().batchId, first.json().batchId],
+        'only the first batch was queued',
+      );
+
       await t.store.reserveCredits(t.a.account.id, 5, 'drain', t.deps.now(), new Date(Date.now() + 60_000).toISOString());
       const broke = await post('/batches', { templateId, items: [{}] });
       assert.equal(broke.statusCode, 402);
-      assert.deepEqual(await t.store.claimJobs({ claimId: 'x', now: t.deps.now(), leaseUntil: new Date(Date.now() + 60_000).toISOString(), limit: 10 }), []);
+      assert.deepEqual(await t.store.claimJobs({ claimId: 'y', now: t.deps.now(), leaseUntil: new Date(Date.now() + 60_000).toISOString(), limit: 10 }), []);
     } finally {
       await t.close();
     }

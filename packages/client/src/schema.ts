@@ -366,7 +366,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a batch of images from one template
-         * @description Send JSON (`items`, one per image), or a CSV sheet as the body (`Content-Type: text/csv`, the template in `?templateId=`): a header row of `element.property` names, then one row per image; an empty cell keeps the template's value. The template, format and webhookUrl are checked now and refuse the whole batch; an item whose own changes are wrong (an unknown element, a bad colour) fails alone with the error a generate would answer. Each item costs 1 credit when it succeeds and nothing when it fails; once the credits run out, the remaining items fail with insufficient_credits. With webhookUrl, one signed webhook (type batch.done) is sent when every item has settled.
+         * @description Send JSON (`items`, one per image), or a CSV sheet as the body (`Content-Type: text/csv`, the template in `?templateId=`): a header row of `element.property` names, then one row per image; an empty cell keeps the template's value. The template, format and webhookUrl are checked now and refuse the whole batch; an item whose own changes are wrong (an unknown element, a bad colour) fails alone with the error a generate would answer. Each item costs 1 credit when it succeeds and nothing when it fails; once the credits run out, the remaining items fail with insufficient_credits. With webhookUrl, one signed webhook (type batch.done) is sent when every item has settled. Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the same batch.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -3405,6 +3405,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `payload_too_large` */
             413: {
                 headers: {
@@ -3435,6 +3454,25 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 415,
                      *       "code": "unsupported_media_type",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `image_fetch_failed`, `render_failed`, `render_too_complex`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 422,
+                     *       "code": "image_fetch_failed",
                      *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"

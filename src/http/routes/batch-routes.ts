@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BatchAccepted, BatchBody, BatchIdParams, BatchQuery, BatchView } from '../batch-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses, fileResponse, rawBody } from '../routes.js';
+import { withIdempotencyKey } from '../idempotency-header.js';
 import { parseBatchCsv } from '../../domain/batch-csv.js';
 import { batchArchive, readBatch } from '../../services/read-batch.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
@@ -31,19 +32,22 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
             "Send JSON (`items`, one per image), or a CSV sheet as the body (`Content-Type: text/csv`, the template in `?templateId=`): a header row of `element.property` names, then one row per image; an empty cell keeps the template's value. " +
             'The template, format and webhookUrl are checked now and refuse the whole batch; an item whose own changes are wrong (an unknown element, a bad colour) fails alone with the error a generate would answer. ' +
             'Each item costs 1 credit when it succeeds and nothing when it fails; once the credits run out, the remaining items fail with insufficient_credits. ' +
-            'With webhookUrl, one signed webhook (type batch.done) is sent when every item has settled.',
+            'With webhookUrl, one signed webhook (type batch.done) is sent when every item has settled. ' +
+            'Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the same batch.',
           tags,
           security: bearer,
           querystring: BatchQuery,
           body: BatchBody,
           ...rawBody('JSON items, or a CSV sheet: a header row of element.property names (e.g. title.text,photo.src), then one row per image.', ['text/csv']),
-          response: { 202: BatchAccepted, ...errorResponses(400, 402, 404, 413, 415) },
+          response: { 202: BatchAccepted, ...errorResponses(400, 402, 404, 409, 413, 415, 422) },
         },
       },
       async (request, reply) => {
         reply.code(202);
-        const { query, body } = request;
-        return submitBatch(deps, principalOf(request).account, { ...query, ...body });
+        const { account } = principalOf(request);
+        const input = { ...request.query, ...request.body };
+        // A retried submit with the same key gets the same batch back instead of a second one (and its charges).
+        return withIdempotencyKey(deps, account.id, request, reply, { batch: input }, () => submitBatch(deps, account, input));
       },
     );
   });
