@@ -202,6 +202,9 @@ describe('batches (SQLite)', () => {
           ],
         );
         assert.equal(await balance(t), 48);
+        const metrics = (await t.app.inject({ url: '/metrics' })).body;
+        assert.match(metrics, /^imprint_jobs_finished_total\{state="succeeded",kind="batch_item"\} 2$/m);
+        assert.match(metrics, /^imprint_jobs_finished_total\{state="failed",kind="batch_item"\} 1$/m);
         // Each item is a job of its own, with the synchronous result.
         const job = await t.app.inject({ url: `/jobs/${batch.items[0].jobId}`, headers: t.a.auth });
         assert.equal(job.json().result.imageURL, batch.items[0].imageURL);
