@@ -156,6 +156,14 @@ describe('batches (SQLite)', () => {
       assert.equal(receiver.received[0].headers['webhook-id'], `msg_${accepted.batchId}`);
       assert.deepEqual(event.data.counts, batch.counts);
       assert.equal(event.data.status, 'done');
+
+      // Redelivery sends the same message again (same webhook-id), logged as attempt 2.
+      const redeliver = await t.app.inject({ method: 'POST', url: `/batches/${accepted.batchId}/redeliver`, headers: t.a.auth });
+      assert.equal(redeliver.statusCode, 202, redeliver.body);
+      const again = await waitForBatch(t, accepted.batchId, (b) => b.webhook?.state === 'delivered' && b.webhook.attempts.length === 2);
+      assert.equal(again.webhook?.attempts.length, 2);
+      assert.equal(receiver.received.length, 2);
+      assert.equal(receiver.received[1].headers['webhook-id'], `msg_${accepted.batchId}`);
     } finally {
       await runner.stop(5000);
       await receiver.close();
@@ -177,6 +185,8 @@ describe('batches (SQLite)', () => {
       const { batchId } = res.json();
 
       // Nothing has run yet (no runner): the ZIP is not ready, and says how far the batch is.
+      const noHook = await t.app.inject({ method: 'POST', url: `/batches/${batchId}/redeliver`, headers: t.a.auth });
+      assert.deepEqual([noHook.statusCode, noHook.json().code], [400, 'invalid_request'], 'no webhookUrl, nothing to redeliver');
       const early = await t.app.inject({ url: `/batches/${batchId}.zip`, headers: t.a.auth });
       assert.equal(early.statusCode, 409);
       assert.equal(early.json().code, 'batch_not_finished');

@@ -88,6 +88,17 @@ export async function readBatch(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, 
   return { ...batchSummary(deps, batch), items: batch.items.map(itemView), ...(webhook ? { webhook } : {}) };
 }
 
+/** Sends a finished batch's webhook again now, with a fresh round of retries; the log keeps every earlier attempt. */
+export async function redeliverBatchWebhook(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'now' | 'wakeJobs'>, accountId: string, id: string): Promise<BatchView> {
+  const { head } = await loadBatch(deps, accountId, id);
+  if (head.webhookUrl === null)
+    throw new ApiError('invalid_request', 'This batch was submitted without a webhookUrl, so there is nothing to redeliver. Read its outcome with GET /batches/{id}.');
+  if (!head.finishedAt) throw new ApiError('invalid_request', 'This batch is still running; its webhook is sent when every item has settled.');
+  await deps.store.redeliverWebhook(accountId, id, deps.now());
+  deps.wakeJobs?.();
+  return readBatch(deps, accountId, id);
+}
+
 /** The one event a batch sends when its last item settles: Standard Webhooks' envelope around the summary (the items are one GET away). */
 export async function batchWebhookPayload(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, head: JobRecord): Promise<string> {
   const batch = await loadBatch(deps, head.accountId, head.id);

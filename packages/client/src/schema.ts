@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/{batchId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished batch's webhook again
+         * @description The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.
+         */
+        post: operations["redeliverBatchWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fonts": {
         parameters: {
             query?: never;
@@ -3757,6 +3777,209 @@ export interface operations {
                      *       "statusCode": 409,
                      *       "code": "idempotency_key_in_use",
                      *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverBatchWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bat_4kT9wQ2mXr7LpZ3s */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batchId": "batc_7Yw2kQ9xLmN4",
+                     *       "status": "queued",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "zipURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "templateId": "temp_7Yw2kQ9xLmN4",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "counts": {
+                     *         "total": 0,
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "row": 1,
+                     *           "jobId": "job_7Yw2kQ9xLmN4",
+                     *           "status": "queued",
+                     *           "imageURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *           "error": {
+                     *             "status": "error",
+                     *             "statusCode": 1,
+                     *             "code": "text",
+                     *             "message": "text",
+                     *             "requestId": "requ_7Yw2kQ9xLmN4",
+                     *             "timestamp": "2026-01-15T09:30:00.000Z",
+                     *             "errors": [
+                     *               {
+                     *                 "path": "text",
+                     *                 "message": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "webhook": {
+                     *         "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "state": "waiting",
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 1,
+                     *             "error": "text",
+                     *             "durationMs": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        batchId: string;
+                        counts: {
+                            failed: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        finishedAt?: string;
+                        items?: {
+                            error?: components["schemas"]["Error"];
+                            /** Format: uri */
+                            imageURL?: string;
+                            /** @description The item is a job: GET /jobs/{jobId} shows its full result */
+                            jobId: string;
+                            /** @description The CSV data row (the header is row 0), or the position in items from 1 */
+                            row: number;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                        }[];
+                        /** @description queued: no item has started; running: some have; done: every item succeeded or failed (the ZIP is ready) */
+                        status: "queued" | "running" | "done";
+                        /** Format: uri */
+                        statusURL: string;
+                        templateId: string;
+                        webhook?: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why there was no status (timeout, connection failed, refused address) */
+                                error: string | null;
+                                /** @description The receiver's HTTP status; null when there was none */
+                                statusCode: number | null;
+                            }[];
+                            /** Format: date-time */
+                            nextAttemptAt?: string;
+                            /** @description waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed */
+                            state: "waiting" | "pending" | "delivered" | "failed";
+                            url: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description Every succeeded image and manifest.csv, once the batch is done
+                         */
+                        zipURL: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

@@ -4,7 +4,7 @@ import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses, fileResponse, rawBody } from '../routes.js';
 import { withIdempotencyKey } from '../idempotency-header.js';
 import { parseBatchCsv } from '../../domain/batch-csv.js';
-import { batchArchive, readBatch } from '../../services/read-batch.js';
+import { batchArchive, readBatch, redeliverBatchWebhook } from '../../services/read-batch.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { submitBatch } from '../../services/submit-batch.js';
 
@@ -69,6 +69,26 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
       },
     },
     async (request) => readBatch(deps, principalOf(request).account.id, request.params.batchId),
+  );
+
+  app.post(
+    '/batches/:batchId/redeliver',
+    {
+      config: { auth: 'read' },
+      schema: {
+        operationId: 'redeliverBatchWebhook',
+        summary: "Send a finished batch's webhook again",
+        description: 'The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.',
+        tags,
+        security: bearer,
+        params: BatchIdParams,
+        response: { 202: BatchView, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return redeliverBatchWebhook(deps, principalOf(request).account.id, request.params.batchId);
+    },
   );
 
   app.get(
