@@ -21,6 +21,6 @@ export function randomBase62(length: number): string {
 }
 
 /** Prefixed ids (`tpl_…`, `acc_…`) say what they name in logs and support tickets; 16 chars ≈ 95 bits. */
-export function newId(prefix: 'acc' | 'key' | 'tpl' | 'req' | 'fnt' | 'img' | 'uk' | 'job'): string {
+export function newId(prefix: 'acc' | 'key' | 'tpl' | 'req' | 'fnt' | 'img' | 'uk' | 'job' | 'bat'): string {
   return `${prefix}_${randomBase62(16)}`;
 }

@@ -1,38 +1,11 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createGuardedPoster } from '../fetch/guarded-post.js';
 import type { LookupFn } from '../fetch/public-targets.js';
 import { startJobRunner, type JobRunner } from '../services/job-runner.js';
 import { bothDatabases, createTestApp, type TestApp } from './test-app.js';
-
-/** A webhook receiver on loopback: answers each delivery with the next status in `statuses` (the last one repeats). */
-async function startReceiver(statuses: number[]) {
-  const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    url: `http://127.0.0.1:${port}/hooks/imprint`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startReceiver } from './webhook-receiver.test-helper.js';
 
 /** What the runners reported: a test waiting on a job fails on the first one instead of waiting forever. */
 const runnerErrors: unknown[] = [];

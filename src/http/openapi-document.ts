@@ -17,6 +17,7 @@ export const RAW_BODY = 'x-imprint-raw-body';
 const TAGS: Record<string, string> = {
   Images: 'Generate images (1 credit each), preview them for free, and download them. Image URLs need no key.',
   Templates: 'Your templates and what their elements accept.',
+  Batches: 'Many images from one template in one request (JSON items or a CSV sheet), run in the background: counts, per-item results, a ZIP and one webhook.',
   Account: 'Balance, credit ledger, generated images and API keys.',
   Fonts: "Fonts uploaded for this account's templates.",
   Assets: "Images uploaded for this account's templates.",
@@ -52,7 +53,9 @@ function finishRequestBody(doc: Json, op: Json): void {
   delete op[RAW_BODY];
   if (raw) {
     const schema = { type: 'string', format: 'binary' };
-    op.requestBody = { required: true, description: raw.description, content: Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema }])) };
+    // Next to a JSON body when the route has one (POST /batches takes JSON or CSV).
+    const content = { ...op.requestBody?.content, ...Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema }])) };
+    op.requestBody = { required: true, description: raw.description, content };
   }
   for (const media of Object.values(op.requestBody?.content ?? {}) as Json[]) {
     if (media.example === undefined && media.examples === undefined && media.schema?.format !== 'binary') media.example = exampleFor(doc, media.schema, 'request');

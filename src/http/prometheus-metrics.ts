@@ -80,6 +80,12 @@ export class PrometheusMetrics implements Metrics {
     labelNames: ['limiter'] as const,
     registers: [this.registry],
   });
+  private readonly jobsFinished = new Counter({
+    name: 'imprint_jobs_finished_total',
+    help: 'Background jobs that finished for good, by state (succeeded, failed) and kind (job: an async generate; batch_item: one item of a batch).',
+    labelNames: ['state', 'kind'] as const,
+    registers: [this.registry],
+  });
   private readonly sharedCountDown = new Gauge({
     name: 'imprint_redis_fallback_active',
     help: '1 while a limiter counts on this node only because Redis does not answer (REDIS_URL set), else 0.',
@@ -178,6 +184,10 @@ export class PrometheusMetrics implements Metrics {
 
   rateLimited(limiter: string): void {
     this.rateLimitedTotal.labels(limiter).inc();
+  }
+
+  jobFinished(state: 'succeeded' | 'failed', kind: 'job' | 'batch_item'): void {
+    this.jobsFinished.labels(state, kind).inc();
   }
 
   /** A limiter's shared count (Redis) stopped answering: it counts on this node until `redisRecovered`. */

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AppOptions, AuthRuntime, ImprintApp } from './app.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
+import { registerBatchRoutes } from './routes/batch-routes.js';
 import { registerAccountRoutes } from './routes/account-routes.js';
 import { registerAssetRoutes } from './routes/asset-routes.js';
 import { registerFontRoutes } from './routes/font-routes.js';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: ImprintApp, options: AppOptions, auth:
   registerAuthRoutes(app, options, auth);
   registerGenerateRoutes(app, options.deps);
   registerJobRoutes(app, options.deps);
+  await registerBatchRoutes(app, options.deps);
   registerPreviewRoutes(app, options);
   registerTemplateRoutes(app, options.deps);
   registerGalleryRoutes(app, options.deps);
@@ -41,7 +43,10 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 
 /** A response whose body is a file in one of `mediaTypes`, documented as such rather than as JSON. */
 export function fileResponse(description: string, mediaTypes: readonly string[]) {
-  return Type.Unsafe<Buffer>({ description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) });
+  return Type.Unsafe<Buffer | NodeJS.ReadableStream>({
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  });
 }
 
 /** Spread into a route's schema whose body is a raw file (parsed by its own content-type parser, never validated as JSON). */

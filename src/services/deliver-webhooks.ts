@@ -1,6 +1,7 @@
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../domain/webhooks.js';
 import { ImageFetchError } from '../fetch/image-fetch-error.js';
 import type { WebhookClaim } from '../store/store.js';
+import { batchWebhookPayload } from './read-batch.js';
 import { jobView } from './read-job.js';
 import type { ServiceDeps } from './service-deps.js';
 import { signWebhook } from './webhook-signature.js';
@@ -46,8 +47,8 @@ export function retryDelay(options: DeliveryOptions, round: number): number | nu
 /**
  * One attempt at a claimed delivery: signed with every live secret, POSTed
  * through the SSRF guard, logged, and the next attempt (if any) scheduled.
- * The message id is the job's, the same on every attempt, so a receiver can
- * drop duplicates.
+ * The message id is the job's (or the batch's), the same on every attempt, so
+ * a receiver can drop duplicates.
  */
 export async function deliverWebhook(deps: ServiceDeps, claim: WebhookClaim, options: DeliveryOptions): Promise<void> {
   const { job } = claim;
@@ -61,7 +62,8 @@ export async function deliverWebhook(deps: ServiceDeps, claim: WebhookClaim, opt
   } else if (!deps.webhooks) {
     error = 'webhooks are not available on this server';
   } else {
-    const payload = webhookPayload(deps, claim);
+    // A batch's head row carries the batch's one event; every other row is a job's own.
+    const payload = job.batchRow === 0 ? await batchWebhookPayload(deps, job) : webhookPayload(deps, claim);
     const live = secrets.previous ? [secrets.secret, secrets.previous] : [secrets.secret];
     const headers = signWebhook(live, `msg_${job.id}`, Math.floor(Date.parse(at) / 1000), payload);
     try {

@@ -14,6 +14,8 @@ export interface Metrics {
   renderFinished(seconds: number, outcome: RenderOutcome): void;
   /** A request refused with 429, by the limit that bound it (the HTTP limiters' policy names, or a sign-in throttle). */
   rateLimited(limiter: string): void;
+  /** A background job finished for good (retries are not counted); `kind` tells a batch's item from a single async generate. */
+  jobFinished(state: 'succeeded' | 'failed', kind: 'job' | 'batch_item'): void;
 }
 
 export type SettledBy = 'request' | 'sweeper';

@@ -41,23 +41,25 @@ function notFound(id: string): ApiError {
   return new ApiError('job_not_found', `There is no job ${id.slice(0, 100)} in this account.`);
 }
 
+/** The delivery state and log of a job's (or a batch's) webhook; undefined without a webhook URL. */
+export async function webhookView(deps: Pick<ServiceDeps, 'store'>, job: JobRecord): Promise<JobView['webhook']> {
+  if (job.webhookUrl === null) return undefined;
+  return {
+    url: job.webhookUrl,
+    // 'waiting': nothing to send until the job finishes.
+    state: job.webhookState ?? 'waiting',
+    ...(job.webhookState === 'pending' && job.webhookDueAt ? { nextAttemptAt: job.webhookDueAt } : {}),
+    attempts: await deps.store.listWebhookAttempts(job.id),
+  };
+}
+
 /** The job with its delivery log. Another account's job is indistinguishable from a missing one. */
 export async function readJob(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, accountId: string, id: string): Promise<JobView> {
   const job = await deps.store.getJob(accountId, id);
   if (!job) throw notFound(id);
   const view = jobView(deps, job);
-  if (job.webhookUrl === null) return view;
-  const attempts = await deps.store.listWebhookAttempts(job.id);
-  return {
-    ...view,
-    webhook: {
-      url: job.webhookUrl,
-      // 'waiting': nothing to send until the job finishes.
-      state: job.webhookState ?? 'waiting',
-      ...(job.webhookState === 'pending' && job.webhookDueAt ? { nextAttemptAt: job.webhookDueAt } : {}),
-      attempts,
-    },
-  };
+  const webhook = await webhookView(deps, job);
+  return webhook ? { ...view, webhook } : view;
 }
 
 /** Sends a finished job's webhook again now, with a fresh round of retries; the log keeps every earlier attempt. */

@@ -66,6 +66,8 @@ export async function runJob(deps: ServiceDeps, job: JobRecord, claimId: string,
   if (outcome.state === 'retry') {
     await deps.store.requeueJob({ id: job.id, claimId, runAt: new Date(Date.parse(now) + outcome.afterMs).toISOString(), now });
   } else {
-    await deps.store.finishJob({ id: job.id, claimId, state: outcome.state, result: outcome.result, now });
+    if (await deps.store.finishJob({ id: job.id, claimId, state: outcome.state, result: outcome.result, now })) {
+      deps.metrics?.jobFinished(outcome.state, job.batchId === null ? 'job' : 'batch_item');
+    }
   }
 }

@@ -32,6 +32,22 @@ export async function checkWebhookUrl(deps: Pick<ServiceDeps, 'webhooks'>, url: 
   }
 }
 
+/** A webhook target is usable: the SSRF guard passes it and the account has a secret to sign with. */
+export async function checkWebhookTarget(deps: Pick<ServiceDeps, 'webhooks' | 'store' | 'now'>, accountId: string, webhookUrl: string): Promise<void> {
+  await checkWebhookUrl(deps, webhookUrl);
+  if (!(await deps.store.getWebhookSecrets(accountId, deps.now()))) {
+    throw new ApiError('webhook_secret_required', "Create the account's webhook signing secret first (POST /account/webhook-secret): every webhook is signed with it.", {
+      errors: [{ path: 'webhookUrl', message: 'the account has no webhook secret yet' }],
+    });
+  }
+}
+
+/** Queued work is charged when it runs; an account that cannot pay for even one image is refused before anything is queued. */
+export async function checkCanPayOne(deps: Pick<ServiceDeps, 'store'>, accountId: string): Promise<void> {
+  const balance = (await deps.store.getAccount(accountId))?.credits ?? 0;
+  if (balance < CREDITS_PER_IMAGE) throw insufficientCredits(balance);
+}
+
 /**
  * An async generate: everything a synchronous one would refuse (bad input,
  * unknown template, over budget, no credit, a webhook URL the SSRF guard
@@ -41,19 +57,8 @@ export async function checkWebhookUrl(deps: Pick<ServiceDeps, 'webhooks'>, url: 
 export async function submitGenerateJob(deps: ServiceDeps, account: Account, input: GenerateInput & { webhookUrl?: string }): Promise<JobAccepted> {
   const { webhookUrl, ...request } = input;
   await checkGenerateInput(deps, account, request);
-  if (webhookUrl !== undefined) {
-    await checkWebhookUrl(deps, webhookUrl);
-    if (!(await deps.store.getWebhookSecrets(account.id, deps.now()))) {
-      throw new ApiError('webhook_secret_required', "Create the account's webhook signing secret first (POST /account/webhook-secret): every webhook is signed with it.", {
-        errors: [{ path: 'webhookUrl', message: 'the account has no webhook secret yet' }],
-      });
-    }
-  }
-  const current = await deps.store.getAccount(account.id);
-  const balance = current?.credits ?? 0;
-  if (balance < CREDITS_PER_IMAGE) {
-    throw insufficientCredits(balance);
-  }
+  if (webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, webhookUrl);
+  await checkCanPayOne(deps, account.id);
   const job = await deps.store.createJob({ id: newId('job'), accountId: account.id, request, webhookUrl: webhookUrl ?? null, now: deps.now() });
   deps.wakeJobs?.();
   return { status: 'queued', jobId: job.id, statusURL: jobStatusUrl(deps, job.id) };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobRecord, NewJob, WebhookAttempt, WebhookClaim, WebhookSecrets } from './store.js';
+import type { BatchRecord, JobRecord, NewBatch, NewJob, WebhookAttempt, WebhookClaim, WebhookSecrets } from './store.js';
 import { all, one, run, type SqlDriver } from './sql-driver.js';
 import { iso, ts } from './rows.js';
 
@@ -11,7 +11,7 @@ import { iso, ts } from './rows.js';
  */
 
 const JOB_COLUMNS =
-  'id, account_id, batch_id, state, request, result, runs, claim_id, webhook_url, webhook_state, webhook_due_at, webhook_attempts, webhook_round, created_at, updated_at, finished_at';
+  'id, account_id, batch_id, batch_row, state, request, result, runs, claim_id, webhook_url, webhook_state, webhook_due_at, webhook_attempts, webhook_round, created_at, updated_at, finished_at';
 
 type Ts = string | Date;
 
@@ -19,6 +19,7 @@ interface JobRow {
   id: string;
   account_id: string;
   batch_id: string | null;
+  batch_row: number | string | null;
   state: JobRecord['state'];
   request: string;
   result: string | null;
@@ -39,6 +40,7 @@ function toJob(row: JobRow): JobRecord {
     id: row.id,
     accountId: row.account_id,
     batchId: row.batch_id,
+    batchRow: row.batch_row === null ? null : Number(row.batch_row),
     state: row.state,
     request: JSON.parse(row.request),
     result: row.result === null ? null : JSON.parse(row.result),
@@ -72,9 +74,43 @@ export async function createJob(driver: SqlDriver, job: NewJob): Promise<JobReco
   return toJob(row!);
 }
 
+/** A batch's head row is no job: it is never claimed, and GET /jobs/{id} does not show it. */
+const NOT_A_BATCH_HEAD = '(batch_row IS NULL OR batch_row > 0)';
+
+/**
+ * The head row waits in `running` with its due time at the end of time: a
+ * node that does not know batches (during a rolling upgrade) never claims it
+ * either, and the runnable index still only holds unfinished rows.
+ */
+const BATCH_HEAD_RUN_AT = '9999-12-31T23:59:59.999Z';
+
 export async function getJob(driver: SqlDriver, accountId: string, id: string): Promise<JobRecord | null> {
-  const [row] = await driver.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ? AND account_id = ?`, [id, accountId]);
+  const [row] = await driver.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ? AND account_id = ? AND ${NOT_A_BATCH_HEAD}`, [id, accountId]);
   return row ? toJob(row) : null;
+}
+
+export async function createBatch(driver: SqlDriver, batch: NewBatch): Promise<void> {
+  const now = iso(batch.now);
+  await driver.transaction(function* () {
+    yield* run(
+      `INSERT INTO jobs (id, account_id, batch_id, batch_row, state, request, run_at, webhook_url, created_at, updated_at)
+       VALUES (?, ?, ?, 0, 'running', ?, ?, ?, ?, ?)`,
+      [batch.id, batch.accountId, batch.id, JSON.stringify(batch.request), iso(BATCH_HEAD_RUN_AT), batch.webhookUrl, now, now],
+    );
+    for (const [index, request] of batch.items.entries()) {
+      yield* run(
+        `INSERT INTO jobs (id, account_id, batch_id, batch_row, state, request, run_at, webhook_url, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, NULL, ?, ?)`,
+        [`${batch.id}_${index + 1}`, batch.accountId, batch.id, index + 1, JSON.stringify(request), now, now, now],
+      );
+    }
+  });
+}
+
+export async function getBatch(driver: SqlDriver, accountId: string, id: string): Promise<BatchRecord | null> {
+  const rows = await driver.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE batch_id = ? AND account_id = ? ORDER BY batch_row`, [id, accountId]);
+  const [head, ...items] = rows.map(toJob);
+  return head?.batchRow === 0 ? { head, items } : null;
 }
 
 export async function claimJobs(driver: SqlDriver, input: { claimId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRecord[]> {
@@ -85,27 +121,46 @@ export async function claimJobs(driver: SqlDriver, input: { claimId: string; now
     all<JobRow>(
       `UPDATE jobs SET state = 'running', claim_id = ?, run_at = ?, runs = runs + 1, updated_at = ?
        WHERE id IN (
-         SELECT id FROM jobs WHERE state IN ('queued', 'running') AND run_at <= ?
-         ORDER BY run_at, created_at LIMIT ?${skipLocked(driver)}
+         SELECT id FROM jobs WHERE state IN ('queued', 'running') AND run_at <= ? AND ${NOT_A_BATCH_HEAD}
+         ORDER BY run_at, created_at, batch_row LIMIT ?${skipLocked(driver)}
        ) RETURNING ${JOB_COLUMNS}`,
       [input.claimId, until, now, now, input.limit],
     ),
   );
-  return rows.map(toJob).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // A batch's items share their creation time: they run in row order.
+  return rows.map(toJob).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.batchRow ?? 0) - (b.batchRow ?? 0));
 }
 
 export async function finishJob(driver: SqlDriver, input: { id: string; claimId: string; state: 'succeeded' | 'failed'; result: unknown; now: string }): Promise<boolean> {
   const now = iso(input.now);
-  const changed = await driver.transaction(() =>
-    run(
-      `UPDATE jobs SET state = ?, result = ?, finished_at = ?, updated_at = ?, claim_id = NULL,
-         webhook_state = CASE WHEN webhook_url IS NULL THEN NULL ELSE 'pending' END,
-         webhook_due_at = CASE WHEN webhook_url IS NULL THEN webhook_due_at ELSE ? END
-       WHERE id = ? AND state = 'running' AND claim_id = ?`,
-      [input.state, JSON.stringify(input.result), now, now, now, input.id, input.claimId],
-    ),
-  );
-  return changed === 1;
+  // Finishing sets the outcome and, with a webhook URL, makes its delivery due now.
+  const finish = `UPDATE jobs SET state = ?, result = ?, finished_at = ?, updated_at = ?, claim_id = NULL,
+       webhook_state = CASE WHEN webhook_url IS NULL THEN NULL ELSE 'pending' END,
+       webhook_due_at = CASE WHEN webhook_url IS NULL THEN webhook_due_at ELSE ? END`;
+  return driver.transaction(function* () {
+    const batch = yield* one<{ batch_id: string | null }>('SELECT batch_id FROM jobs WHERE id = ?', [input.id]);
+    const batchId = batch?.batch_id ?? null;
+    // Items finishing at once on several nodes queue on the head row's lock, so the last one's check below
+    // (a fresh snapshot per statement under READ COMMITTED) sees every other item settled: the batch ends once.
+    if (batchId !== null) yield* run('UPDATE jobs SET updated_at = updated_at WHERE id = ? AND batch_row = 0', [batchId]);
+    const changed = yield* run(`${finish} WHERE id = ? AND state = 'running' AND claim_id = ?`, [
+      input.state,
+      JSON.stringify(input.result),
+      now,
+      now,
+      now,
+      input.id,
+      input.claimId,
+    ]);
+    if (changed === 1 && batchId !== null) {
+      yield* run(
+        `${finish} WHERE id = ? AND batch_row = 0 AND state = 'running'
+           AND NOT EXISTS (SELECT 1 FROM jobs WHERE batch_id = ? AND batch_row > 0 AND state IN ('queued', 'running'))`,
+        ['succeeded', null, now, now, now, batchId, batchId],
+      );
+    }
+    return changed === 1;
+  });
 }
 
 export async function requeueJob(driver: SqlDriver, input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean> {

@@ -298,6 +298,20 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 8,
+    name: 'batches',
+    statements() {
+      return [
+        // A batch is a set of jobs sharing batch_id. batch_row numbers them from 1 (the CSV's data rows, or
+        // the JSON items in order); row 0 is the batch's own head row, never run, which carries the batch's
+        // one webhook through the jobs' delivery path. One unique index serves the lookups and keeps rows distinct.
+        'ALTER TABLE jobs ADD COLUMN batch_row INTEGER',
+        'DROP INDEX jobs_batch',
+        'CREATE UNIQUE INDEX jobs_batch_row ON jobs (batch_id, batch_row) WHERE batch_id IS NOT NULL',
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

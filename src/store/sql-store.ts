@@ -26,7 +26,9 @@ import type {
   AuthTokenKind,
   UrlKeyRecord,
   UrlKeyWithSecret,
+  BatchRecord,
   JobRecord,
+  NewBatch,
   NewJob,
   WebhookAttempt,
   WebhookClaim,
@@ -757,6 +759,14 @@ export class SqlStore implements Store {
 
   getJob(accountId: string, id: string): Promise<JobRecord | null> {
     return jobs.getJob(this.driver, accountId, id);
+  }
+
+  createBatch(batch: NewBatch): Promise<void> {
+    return jobs.createBatch(this.driver, batch);
+  }
+
+  getBatch(accountId: string, id: string): Promise<BatchRecord | null> {
+    return jobs.getBatch(this.driver, accountId, id);
   }
 
   claimJobs(input: { claimId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRecord[]> {

@@ -107,6 +107,66 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     assert.equal((await store.getJob(alice.id, job.id))!.webhookState, 'delivered');
   });
 
+  test('batches: items are jobs in row order; the head row is never claimed or shown as a job; the last item settles the batch once', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const items = [1, 2, 3].map((n) => ({ templateId: 'tpl_x', n }));
+    await store.createBatch({ id: 'bat_1', accountId: alice.id, request: { templateId: 'tpl_x' }, items, webhookUrl: 'https://hooks.example.com/b', now: at(1) });
+    assert.equal(await store.getBatch(bob.id, 'bat_1'), null, "another account's batch");
+    assert.equal(await store.getJob(alice.id, 'bat_1'), null, 'the head row is not a job');
+    const batch = (await store.getBatch(alice.id, 'bat_1'))!;
+    assert.deepEqual([batch.head.batchRow, batch.head.state, batch.head.request, batch.head.finishedAt], [0, 'running', { templateId: 'tpl_x' }, null]);
+    assert.deepEqual(
+      batch.items.map((j) => [j.batchRow, j.batchId, j.state, j.request, j.webhookUrl]),
+      items.map((request, i) => [i + 1, 'bat_1', 'queued', request, null]),
+    );
+
+    const claimed = await store.claimJobs({ claimId: 'c', now: at(10_000_000), leaseUntil: at(10_000_100), limit: 10 });
+    assert.deepEqual(
+      claimed.map((j) => j.batchRow),
+      [1, 2, 3],
+      'the items, never the head, even long after',
+    );
+    await store.finishJob({ id: claimed[0].id, claimId: 'c', state: 'succeeded', result: { imageURL: 'u' }, now: at(20) });
+    await store.finishJob({ id: claimed[1].id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(21) });
+    assert.equal((await store.getBatch(alice.id, 'bat_1'))!.head.finishedAt, null, 'one item still running');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5 }), [], 'no webhook before the batch ends');
+    await store.finishJob({ id: claimed[2].id, claimId: 'c', state: 'succeeded', result: { imageURL: 'v' }, now: at(22) });
+    const done = (await store.getBatch(alice.id, 'bat_1'))!;
+    assert.deepEqual([done.head.state, done.head.finishedAt, done.head.webhookState], ['succeeded', at(22), 'pending']);
+    const deliveries = await store.claimWebhookDeliveries({ now: at(22), leaseUntil: at(60), limit: 5 });
+    assert.deepEqual(
+      deliveries.map((d) => d.job.id),
+      ['bat_1'],
+      'one webhook, for the batch',
+    );
+  });
+
+  test('batches: items finishing at once on two stores end the batch exactly once', async () => {
+    const [one, two] = await openPair();
+    try {
+      const alice = await newAccount(one);
+      for (let round = 0; round < 5; round++) {
+        const id = `bat_race${round}`;
+        await one.createBatch({ id, accountId: alice.id, request: {}, items: [{}, {}, {}, {}], webhookUrl: 'https://hooks.example.com/b', now: at(1) });
+        const claimed = (await one.claimJobs({ claimId: id, now: at(2), leaseUntil: at(100), limit: 4 })).filter((j) => j.batchId === id);
+        assert.equal(claimed.length, 4);
+        await Promise.all(claimed.map((j, i) => (i % 2 === 0 ? one : two).finishJob({ id: j.id, claimId: id, state: 'succeeded', result: {}, now: at(3) })));
+        const batch = (await one.getBatch(alice.id, id))!;
+        assert.deepEqual([batch.head.state, batch.head.webhookState], ['succeeded', 'pending'], `round ${round}: the batch ended`);
+        const deliveries = await one.claimWebhookDeliveries({ now: at(3), leaseUntil: at(60), limit: 10 });
+        assert.deepEqual(
+          deliveries.map((d) => d.job.id),
+          [id],
+        );
+      }
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
   test('webhook secrets: created, rotated with the previous one live until its deadline, per account', async (t) => {
     const store = await storeFor(t, open);
     const alice = await newAccount(store);

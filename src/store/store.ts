@@ -216,6 +216,8 @@ export interface JobRecord {
   accountId: string;
   /** The batch this job belongs to; null for a single async generate. */
   batchId: string | null;
+  /** Its row in the batch, from 1; 0 is the batch's own head row (never run; it carries the batch's webhook); null outside a batch. */
+  batchRow: number | null;
   state: JobState;
   request: unknown;
   /** The synchronous 200 body (succeeded) or the error body (failed); null until finished. */
@@ -244,6 +246,23 @@ export interface NewJob {
   request: unknown;
   webhookUrl: string | null;
   now: string;
+}
+
+/** A batch to store: its head row and one queued job per item, rows numbered from 1 in order. */
+export interface NewBatch {
+  id: string;
+  accountId: string;
+  /** What the batch shares (template, format), kept on the head row for GET /batches/{id}. */
+  request: unknown;
+  items: unknown[];
+  webhookUrl: string | null;
+  now: string;
+}
+
+/** A batch as stored: its head row (state `running` until every item has settled, then `succeeded`) and its items by row. */
+export interface BatchRecord {
+  head: JobRecord;
+  items: JobRecord[];
 }
 
 /** A claimed webhook delivery: the job with the claim that must be shown when recording the attempt. */
@@ -428,10 +447,15 @@ export interface Store {
   /**
    * running → succeeded/failed with its result, if `claimId` still holds the
    * job; a job with a webhook URL gets its delivery due at `now`. False when the claim was lost.
+   * The last item of a batch to settle also settles the batch's head row (and makes its webhook due), exactly once.
    */
   finishJob(input: { id: string; claimId: string; state: 'succeeded' | 'failed'; result: unknown; now: string }): Promise<boolean>;
   /** running → queued, runnable again at `runAt`, if `claimId` still holds it. */
   requeueJob(input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean>;
+  /** Stores a batch's head row and its items, all queued, in one transaction. */
+  createBatch(batch: NewBatch): Promise<void>;
+  /** The batch with its items in row order; null when missing or another account's. */
+  getBatch(accountId: string, id: string): Promise<BatchRecord | null>;
   /** Claims up to `limit` due webhook deliveries until `leaseUntil` (a node dying mid-delivery frees it then). */
   claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]>;
   /**

@@ -355,6 +355,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a batch of images from one template
+         * @description Send JSON (`items`, one per image), or a CSV sheet as the body (`Content-Type: text/csv`, the template in `?templateId=`): a header row of `element.property` names, then one row per image; an empty cell keeps the template's value. The template, format and webhookUrl are checked now and refuse the whole batch; an item whose own changes are wrong (an unknown element, a bad colour) fails alone with the error a generate would answer. Each item costs 1 credit when it succeeds and nothing when it fails; once the credits run out, the remaining items fail with insufficient_credits. With webhookUrl, one signed webhook (type batch.done) is sent when every item has settled. Send an Idempotency-Key header to retry safely: the same key and body within 24 h returns the same batch.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a batch: counts and every item
+         * @description Counts by state, the batch state (queued, running, done) and one entry per item in row order: its imageURL when it succeeded, its error body when it failed. With a webhookUrl, `webhook` holds the delivery log of the batch's one webhook.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{batchId}.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished batch's images as a ZIP
+         * @description Every succeeded image, named by its row (0001.png, 0002.png, …), and manifest.csv with the columns row, status, imageURL, error for every item. Streamed as it is written. Until every item has succeeded or failed the answer is 409 batch_not_finished.
+         */
+        get: operations["getBatchZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{batchId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished batch's webhook again
+         * @description The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.
+         */
+        post: operations["redeliverBatchWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fonts": {
         parameters: {
             query?: never;
@@ -1105,7 +1185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1183,7 +1263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1313,7 +1393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,7 +1589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1587,7 +1667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,7 +2125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2173,7 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2251,7 +2331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2270,7 +2350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3087,7 +3167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3099,6 +3179,807 @@ export interface operations {
                      *       "statusCode": 409,
                      *       "code": "idempotency_key_in_use",
                      *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of png, jpeg, webp
+                 * @example png
+                 */
+                format?: "png" | "jpeg" | "webp";
+                /**
+                 * @description jpeg/webp quality, default 90. A numeric string ("60") is accepted.
+                 * @example 1
+                 */
+                quality?: number;
+                /**
+                 * @description Output scale factor, default 1. A numeric string ("0.5") is accepted.
+                 * @example 0.1
+                 */
+                scale?: number;
+                /**
+                 * @description The template (required with a CSV body)
+                 * @example tpl_8fJ2kQ9xLmN4pR7s
+                 */
+                templateId?: string;
+                /**
+                 * @description As in the JSON body
+                 * @example https://example.com/hooks/imprint
+                 */
+                webhookUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON items, or a CSV sheet: a header row of element.property names (e.g. title.text,photo.src), then one row per image. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl_8fJ2kQ9xLmN4pR7s",
+                 *       "items": [
+                 *         {
+                 *           "elements": {
+                 *             "title": {
+                 *               "text": "Ada Lovelace"
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "elements": {
+                 *             "title": {
+                 *               "text": "Grace Hopper"
+                 *             }
+                 *           }
+                 *         }
+                 *       ],
+                 *       "format": "png"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description One of png, jpeg, webp
+                     * @default png
+                     */
+                    format?: "png" | "jpeg" | "webp";
+                    /** @description One entry per image (1 to 1000), each with the changes a generate body takes. Row n of the results is items[n-1]. */
+                    items: {
+                        /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected. */
+                        elements?: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @description Same as elements (send one or the other), or a Bannerbear-style list: [{"name": "title", "text": "Hello", "color": "#ffffff"}, {"name": "photo", "image_url": "https://…"}]. In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property. */
+                        modifications?: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        } | ({
+                            /** @description Sets `stroke`. */
+                            border_color?: string;
+                            /** @description Sets `strokeWidth`. */
+                            border_width?: number | string;
+                            /** @description Sets `fill`: the colour of a text, shape or line. */
+                            color?: string;
+                            /** @description Sets `fontFamily`. */
+                            font_family?: string;
+                            /** @description `true` sets `visible` to false. */
+                            hide?: boolean | string;
+                            /** @description Sets `src` of an image element: an http(s) or data:image/ URL. */
+                            image_url?: string;
+                            /** @description The element to change (GET /templates/{templateId}/elements lists them). */
+                            name: string;
+                            /** @description A number or boolean becomes its text; null becomes empty text. */
+                            text?: string | number | boolean | null;
+                            /** @description Sets `textAlign`: left, center, right or justify. */
+                            text_align_h?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    }[];
+                    /** @description jpeg/webp quality, default 90. A numeric string ("60") is accepted. */
+                    quality?: number;
+                    /** @description Output scale factor, default 1. A numeric string ("0.5") is accepted. */
+                    scale?: number;
+                    /** @description ID of the template to render (required; a missing one is reported as missing_template_id) */
+                    templateId?: string;
+                    /** @description POSTed once, signed (Standard Webhooks), when every item has succeeded or failed. Must be a public http(s) URL */
+                    webhookUrl?: string;
+                };
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "batchId": "bat_4kT9wQ2mXr7LpZ3s",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @example bat_4kT9wQ2mXr7LpZ3s */
+                        batchId: string;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description GET it (with your key) for counts and every item
+                         */
+                        statusURL: string;
+                        /** @description Items queued */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment Required: `insufficient_credits` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 402,
+                     *       "code": "insufficient_credits",
+                     *       "message": "This account has 0 credits and an image costs 1.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 413,
+                     *       "code": "payload_too_large",
+                     *       "message": "The request body is larger than the 5 MB limit (BODY_LIMIT).",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `image_fetch_failed`, `render_failed`, `render_too_complex`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 422,
+                     *       "code": "image_fetch_failed",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bat_4kT9wQ2mXr7LpZ3s */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batchId": "batc_7Yw2kQ9xLmN4",
+                     *       "status": "queued",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "zipURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "templateId": "temp_7Yw2kQ9xLmN4",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "counts": {
+                     *         "total": 0,
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "row": 1,
+                     *           "jobId": "job_7Yw2kQ9xLmN4",
+                     *           "status": "queued",
+                     *           "imageURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *           "error": {
+                     *             "status": "error",
+                     *             "statusCode": 1,
+                     *             "code": "text",
+                     *             "message": "text",
+                     *             "requestId": "requ_7Yw2kQ9xLmN4",
+                     *             "timestamp": "2026-01-15T09:30:00.000Z",
+                     *             "errors": [
+                     *               {
+                     *                 "path": "text",
+                     *                 "message": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "webhook": {
+                     *         "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "state": "waiting",
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 1,
+                     *             "error": "text",
+                     *             "durationMs": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        batchId: string;
+                        counts: {
+                            failed: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        finishedAt?: string;
+                        items?: {
+                            error?: components["schemas"]["Error"];
+                            /** Format: uri */
+                            imageURL?: string;
+                            /** @description The item is a job: GET /jobs/{jobId} shows its full result */
+                            jobId: string;
+                            /** @description The CSV data row (the header is row 0), or the position in items from 1 */
+                            row: number;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                        }[];
+                        /** @description queued: no item has started; running: some have; done: every item succeeded or failed (the ZIP is ready) */
+                        status: "queued" | "running" | "done";
+                        /** Format: uri */
+                        statusURL: string;
+                        templateId: string;
+                        webhook?: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why there was no status (timeout, connection failed, refused address) */
+                                error: string | null;
+                                /** @description The receiver's HTTP status; null when there was none */
+                                statusCode: number | null;
+                            }[];
+                            /** Format: date-time */
+                            nextAttemptAt?: string;
+                            /** @description waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed */
+                            state: "waiting" | "pending" | "delivered" | "failed";
+                            url: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description Every succeeded image and manifest.csv, once the batch is done
+                         */
+                        zipURL: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatchZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bat_4kT9wQ2mXr7LpZ3s */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverBatchWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bat_4kT9wQ2mXr7LpZ3s */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batchId": "batc_7Yw2kQ9xLmN4",
+                     *       "status": "queued",
+                     *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "zipURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "templateId": "temp_7Yw2kQ9xLmN4",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "counts": {
+                     *         "total": 0,
+                     *         "queued": 0,
+                     *         "running": 0,
+                     *         "succeeded": 0,
+                     *         "failed": 0
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "row": 1,
+                     *           "jobId": "job_7Yw2kQ9xLmN4",
+                     *           "status": "queued",
+                     *           "imageURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *           "error": {
+                     *             "status": "error",
+                     *             "statusCode": 1,
+                     *             "code": "text",
+                     *             "message": "text",
+                     *             "requestId": "requ_7Yw2kQ9xLmN4",
+                     *             "timestamp": "2026-01-15T09:30:00.000Z",
+                     *             "errors": [
+                     *               {
+                     *                 "path": "text",
+                     *                 "message": "text"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "webhook": {
+                     *         "url": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *         "state": "waiting",
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 1,
+                     *             "error": "text",
+                     *             "durationMs": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        batchId: string;
+                        counts: {
+                            failed: number;
+                            queued: number;
+                            running: number;
+                            succeeded: number;
+                            total: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        finishedAt?: string;
+                        items?: {
+                            error?: components["schemas"]["Error"];
+                            /** Format: uri */
+                            imageURL?: string;
+                            /** @description The item is a job: GET /jobs/{jobId} shows its full result */
+                            jobId: string;
+                            /** @description The CSV data row (the header is row 0), or the position in items from 1 */
+                            row: number;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                        }[];
+                        /** @description queued: no item has started; running: some have; done: every item succeeded or failed (the ZIP is ready) */
+                        status: "queued" | "running" | "done";
+                        /** Format: uri */
+                        statusURL: string;
+                        templateId: string;
+                        webhook?: {
+                            attempts: {
+                                /** Format: date-time */
+                                at: string;
+                                attempt: number;
+                                durationMs: number;
+                                /** @description Why there was no status (timeout, connection failed, refused address) */
+                                error: string | null;
+                                /** @description The receiver's HTTP status; null when there was none */
+                                statusCode: number | null;
+                            }[];
+                            /** Format: date-time */
+                            nextAttemptAt?: string;
+                            /** @description waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed */
+                            state: "waiting" | "pending" | "delivered" | "failed";
+                            url: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description Every succeeded image and manifest.csv, once the batch is done
+                         */
+                        zipURL: string;
+                    };
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3395,7 +4276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3414,7 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3497,7 +4378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3770,7 +4651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +4670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4064,7 +4945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4213,7 +5094,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4417,7 +5298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4659,7 +5540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5067,7 +5948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5307,7 +6188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5423,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5540,7 +6421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5657,7 +6538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5778,7 +6659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5868,7 +6749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6199,7 +7080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6329,7 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `not_found` */
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -2,9 +2,9 @@ import { GenerateBody, GenerateResult as GenerateResultSchema } from '../api-sch
 import { JobAccepted as JobAcceptedSchema } from '../job-schemas.js';
 import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
-import { ApiError } from '../../domain/errors.js';
 import { generateImage, type GenerateResult } from '../../services/generate-image.js';
-import { runIdempotent, type IdempotencyClaim } from '../../services/run-idempotent.js';
+import type { IdempotencyClaim } from '../../services/run-idempotent.js';
+import { withIdempotencyKey } from '../idempotency-header.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { submitGenerateJob, type JobAccepted } from '../../services/submit-job.js';
 
@@ -39,17 +39,8 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
       const run = (claim: IdempotencyClaim | null = null) =>
         async ? submitGenerateJob(deps, account, request.body) : generateImage(deps, account, request.body, request.id, request.startedAt, claim);
       if (async) reply.code(202).header('Preference-Applied', 'respond-async');
-      const key = request.headers['idempotency-key'];
-      if (key === undefined) return run();
-      if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
-        throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 characters.', {
-          errors: [{ path: 'headers.idempotency-key', message: 'must be 1 to 255 characters' }],
-        });
-      }
       // The mode is part of what the key names: one key cannot mean both a job and an image.
-      const outcome = await runIdempotent<JobAccepted | GenerateResult>(deps, account.id, key, async ? { respondAsync: true, body: request.body } : request.body, run);
-      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-      return outcome.body;
+      return withIdempotencyKey<JobAccepted | GenerateResult>(deps, account.id, request, reply, async ? { respondAsync: true, body: request.body } : request.body, run);
     },
   );
 }

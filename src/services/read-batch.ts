@@ -1,0 +1,150 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { batchManifestCsv, type ManifestRow } from '../domain/batch-manifest.js';
+import { ApiError } from '../domain/errors.js';
+import type { BatchRecord, JobRecord } from '../store/store.js';
+import type { GenerateResult } from './generate-image.js';
+import { webhookView, type JobView } from './read-job.js';
+import type { ServiceDeps } from './service-deps.js';
+import { batchStatusUrl } from './submit-batch.js';
+
+export interface BatchCounts {
+  total: number;
+  queued: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+}
+
+export interface BatchItemView {
+  row: number;
+  jobId: string;
+  status: JobRecord['state'];
+  /** succeeded: the image, as a synchronous generate would have answered it. */
+  imageURL?: string;
+  /** failed: exactly the error body a synchronous generate would have answered. */
+  error?: unknown;
+}
+
+/** What GET /batches/{id} answers; a batch's webhook carries it without `items` and `webhook`. */
+export interface BatchView {
+  batchId: string;
+  /** queued: no item has started; running: some have; done: every item succeeded or failed. */
+  status: 'queued' | 'running' | 'done';
+  statusURL: string;
+  zipURL: string;
+  templateId: string;
+  createdAt: string;
+  finishedAt?: string;
+  counts: BatchCounts;
+  items?: BatchItemView[];
+  webhook?: JobView['webhook'];
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('batch_not_found', `There is no batch ${id.slice(0, 100)} in this account.`);
+}
+
+export function countItems(items: readonly JobRecord[]): BatchCounts {
+  const counts: BatchCounts = { total: items.length, queued: 0, running: 0, succeeded: 0, failed: 0 };
+  for (const item of items) counts[item.state] += 1;
+  return counts;
+}
+
+function itemView(item: JobRecord): BatchItemView {
+  const view: BatchItemView = { row: item.batchRow ?? 0, jobId: item.id, status: item.state };
+  if (item.state === 'succeeded') view.imageURL = (item.result as GenerateResult).imageURL;
+  if (item.state === 'failed') view.error = item.result;
+  return view;
+}
+
+/** The batch's summary: counts and state, no items. */
+export function batchSummary(deps: Pick<ServiceDeps, 'publicUrl'>, { head, items }: BatchRecord): BatchView {
+  const counts = countItems(items);
+  const started = counts.running + counts.succeeded + counts.failed > 0;
+  const statusURL = batchStatusUrl(deps, head.id);
+  return {
+    batchId: head.id,
+    status: head.finishedAt ? 'done' : started ? 'running' : 'queued',
+    statusURL,
+    zipURL: `${statusURL}.zip`,
+    templateId: (head.request as { templateId: string }).templateId,
+    createdAt: head.createdAt,
+    ...(head.finishedAt ? { finishedAt: head.finishedAt } : {}),
+    counts,
+  };
+}
+
+async function loadBatch(deps: Pick<ServiceDeps, 'store'>, accountId: string, id: string): Promise<BatchRecord> {
+  const batch = await deps.store.getBatch(accountId, id);
+  if (!batch) throw notFound(id);
+  return batch;
+}
+
+/** Counts, state, every item's outcome and the webhook's delivery log. Another account's batch is indistinguishable from a missing one. */
+export async function readBatch(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, accountId: string, id: string): Promise<BatchView> {
+  const batch = await loadBatch(deps, accountId, id);
+  const webhook = await webhookView(deps, batch.head);
+  return { ...batchSummary(deps, batch), items: batch.items.map(itemView), ...(webhook ? { webhook } : {}) };
+}
+
+/** Sends a finished batch's webhook again now, with a fresh round of retries; the log keeps every earlier attempt. */
+export async function redeliverBatchWebhook(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'now' | 'wakeJobs'>, accountId: string, id: string): Promise<BatchView> {
+  const { head } = await loadBatch(deps, accountId, id);
+  if (head.webhookUrl === null)
+    throw new ApiError('invalid_request', 'This batch was submitted without a webhookUrl, so there is nothing to redeliver. Read its outcome with GET /batches/{id}.');
+  if (!head.finishedAt) throw new ApiError('invalid_request', 'This batch is still running; its webhook is sent when every item has settled.');
+  await deps.store.redeliverWebhook(accountId, id, deps.now());
+  deps.wakeJobs?.();
+  return readBatch(deps, accountId, id);
+}
+
+/** The one event a batch sends when its last item settles: Standard Webhooks' envelope around the summary (the items are one GET away). */
+export async function batchWebhookPayload(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, head: JobRecord): Promise<string> {
+  const batch = await loadBatch(deps, head.accountId, head.id);
+  return JSON.stringify({ type: 'batch.done', timestamp: head.finishedAt ?? head.updatedAt, data: batchSummary(deps, batch) });
+}
+
+/** Zip entry names sort in row order in every archive tool: 0001.png … 1000.png. */
+function entryName(row: number, blobKey: string): string {
+  return `${String(row).padStart(4, '0')}${blobKey.slice(blobKey.lastIndexOf('.'))}`;
+}
+
+/**
+ * The finished batch as a ZIP: every succeeded image, named by its row, and
+ * manifest.csv (row, status, imageURL, error). Images are read one at a
+ * time as the archive is written, so memory holds one image, not the batch.
+ * Images are stored, not deflated: PNG, JPEG and WebP are compressed already.
+ */
+export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string): Promise<Readable> {
+  const batch = await loadBatch(deps, accountId, id);
+  const summary = batchSummary(deps, batch);
+  if (summary.status !== 'done') {
+    const { total, succeeded, failed } = summary.counts;
+    throw new ApiError(
+      'batch_not_finished',
+      `The batch is still ${summary.status}: ${succeeded + failed} of ${total} items settled. Its ZIP is ready when every item has succeeded or failed; poll GET ${summary.statusURL}, or wait for its webhook.`,
+    );
+  }
+  const mtime = new Date(summary.finishedAt ?? summary.createdAt);
+  const zip = new ZipFile();
+  const manifest: ManifestRow[] = [];
+  for (const item of batch.items) {
+    const view = itemView(item);
+    const error = view.error as { code?: string; message?: string } | undefined;
+    manifest.push({ row: view.row, status: view.status, imageURL: view.imageURL ?? '', error: error ? `${error.code}: ${error.message}` : '' });
+    if (!view.imageURL) continue;
+    const imageId = view.imageURL.slice(view.imageURL.lastIndexOf('/') + 1).split('.')[0];
+    const image = await deps.store.getImage(imageId);
+    if (!image) throw new Error(`batch ${id} row ${view.row}: image ${imageId} has no row`);
+    zip.addReadStreamLazy(entryName(view.row, image.blobKey), { compress: false, mtime }, (done) => {
+      deps.blobs.get(image.blobKey).then(
+        (data) => done(data ? null : new Error(`blob ${image.blobKey} is missing`), Readable.from(data ? [data] : [])),
+        (failure: Error) => done(failure, Readable.from([])),
+      );
+    });
+  }
+  zip.addBuffer(Buffer.from(batchManifestCsv(manifest)), 'manifest.csv', { mtime });
+  zip.end();
+  return zip.outputStream as Readable;
+}

@@ -1,0 +1,59 @@
+import { BATCH_MAX_ITEMS } from '../domain/batch-csv.js';
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { ChangesInput } from '../domain/request-changes.js';
+import type { Account } from '../store/store.js';
+import type { GenerateInput } from './generate-image.js';
+import { getTemplate } from './manage-templates.js';
+import type { ServiceDeps } from './service-deps.js';
+import { checkCanPayOne, checkWebhookTarget } from './submit-job.js';
+
+/** What every item of a batch shares; each item adds its own changes. */
+export interface BatchInput extends Pick<GenerateInput, 'templateId' | 'format' | 'quality' | 'scale'> {
+  items: ChangesInput[];
+  webhookUrl?: string;
+}
+
+export interface BatchAccepted {
+  status: 'queued';
+  batchId: string;
+  statusURL: string;
+  total: number;
+}
+
+export function batchStatusUrl(deps: Pick<ServiceDeps, 'publicUrl'>, batchId: string): string {
+  return `${deps.publicUrl}/batches/${batchId}`;
+}
+
+/**
+ * Queues one job per item under one batch id. What holds for the whole batch
+ * is checked now and refuses it (the template, the webhook target, a balance
+ * that cannot pay for one image); what an item's own changes get wrong
+ * (an unknown element, a bad colour) is found when that item runs, and fails
+ * that item alone with the error a synchronous generate would have answered.
+ * Each item is charged by the jobs' reserve/commit path when it succeeds.
+ */
+export async function submitBatch(deps: ServiceDeps, account: Account, input: BatchInput): Promise<BatchAccepted> {
+  const templateId = input.templateId?.trim();
+  if (!templateId) {
+    throw new ApiError(
+      'missing_template_id',
+      'A batch needs "templateId" (in the JSON body, or ?templateId= with a CSV body): the id of the template to render. List your templates with GET /templates/all.',
+    );
+  }
+  if (input.items.length < 1 || input.items.length > BATCH_MAX_ITEMS) {
+    throw new ApiError('invalid_request', `A batch holds 1 to ${BATCH_MAX_ITEMS} items; this one has ${input.items.length}.`, {
+      errors: [{ path: '/items', message: `must hold 1 to ${BATCH_MAX_ITEMS} items` }],
+    });
+  }
+  await getTemplate(deps, account.id, templateId);
+  if (input.webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, input.webhookUrl);
+  await checkCanPayOne(deps, account.id);
+
+  const shared: GenerateInput = { templateId, format: input.format, quality: input.quality, scale: input.scale };
+  const items = input.items.map(({ elements, modifications }): GenerateInput => ({ ...shared, elements, modifications }));
+  const batchId = newId('bat');
+  await deps.store.createBatch({ id: batchId, accountId: account.id, request: shared, items, webhookUrl: input.webhookUrl ?? null, now: deps.now() });
+  deps.wakeJobs?.();
+  return { status: 'queued', batchId, statusURL: batchStatusUrl(deps, batchId), total: items.length };
+}
