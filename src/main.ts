@@ -148,7 +148,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let warmedUp = false;
   void (async () => {
     const [, report] = await Promise.all([runtime.renderPool?.whenWarm(), warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers)]);
-    if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.warmed + report.failed} demo templates failed to render; the node is ready anyway.`);
+    if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed; the node is ready anyway.`);
   })()
     .catch((error) => console.warn('Warm-up failed; the node is ready anyway:', error))
     .finally(() => {
