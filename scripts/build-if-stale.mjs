@@ -18,7 +18,7 @@ const stampFile = path.join(root, 'dist', '.build-inputs.sha256');
 const inputDirs = ['src', 'bench', 'scripts', 'web/editor/src'];
 const inputFiles = ['tsconfig.json', 'web/editor/tsconfig.json', 'package.json', 'package-lock.json'];
 /** What the build writes: if either is gone, build whatever the stamp says. */
-const outputs = ['dist/src/main.js', 'web/editor/build/editor.js'];
+const outputs = ['dist/src/main.js', 'dist/server/main.js', 'dist/server/render-worker.js', 'web/editor/build/editor.js'];
 
 function listFiles(dir) {
   const found = [];

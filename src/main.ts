@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { DiskBlobStore } from './blobs/disk-blob-store.js';
-import { S3BlobStore } from './blobs/s3-blob-store.js';
+import type { S3BlobStore } from './blobs/s3-blob-store.js';
 import { createImageFetcher } from './fetch/image-fetcher.js';
 import { buildApp } from './http/app.js';
 import { PrometheusMetrics } from './http/prometheus-metrics.js';
@@ -17,7 +17,6 @@ import { AccountFontLoader } from './services/manage-fonts.js';
 import { purgeEndedSessions } from './services/manage-sessions.js';
 import { createDemoUser } from './services/manage-users.js';
 import { PasswordHasher } from './services/password-hash.js';
-import { connectRedis, redisReady } from './redis/redis-client.js';
 import type { FailoverEvents } from './redis/redis-failover.js';
 import { RedisRateLimiter } from './redis/redis-rate-limiter.js';
 import { redisSignInThrottles } from './redis/redis-sign-in-throttle.js';
@@ -45,13 +44,21 @@ export interface Runtime {
 }
 
 export async function createRuntime(config: Config, opts: { renderWorkers: boolean } = { renderWorkers: true }): Promise<Runtime> {
-  const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  // Workers first: they load their modules and register the fonts on their own threads while this one opens and migrates the database.
   const renderPool = opts.renderWorkers
     ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
     : null;
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  } catch (error) {
+    await renderPool?.close();
+    throw error;
+  }
   const bundled = bundledFontFamilies();
   // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).
-  const s3 = config.s3 ? new S3BlobStore(config.s3) : null;
+  // Imported only when configured: the AWS SDK is the largest module tree the server could load (docs/decisions/0044).
+  const s3: S3BlobStore | null = config.s3 ? new (await import('./blobs/s3-blob-store.js')).S3BlobStore(config.s3) : null;
   const blobs = s3 ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const fontLoader = new AccountFontLoader({ store, blobs });
   // The CLI serves no /metrics: process metrics only where a server runs.
@@ -135,11 +142,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   }
   // Readiness waits for warm workers and one render of each demo template per
   // worker, so a load balancer sends the first real request to a node that
-  // answers it as fast as the hundredth. The port opens meanwhile.
+  // answers it as fast as the hundredth. The port opens meanwhile. The demo
+  // renders are posted at once, not after the workers' own warm-up: a worker
+  // takes them as soon as it is ready, and the other worker need not be.
   let warmedUp = false;
   void (async () => {
-    await runtime.renderPool?.whenWarm();
-    const report = await warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers);
+    const [, report] = await Promise.all([runtime.renderPool?.whenWarm(), warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers)]);
     if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed; the node is ready anyway.`);
   })()
     .catch((error) => console.warn('Warm-up failed; the node is ready anyway:', error))
@@ -158,10 +166,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   await purgeSessions();
   const sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
   sessionPurge.unref();
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  // ioredis is loaded only by the nodes that use it, like the AWS SDK above.
+  const redisClient = config.redisUrl ? await import('./redis/redis-client.js') : null;
+  const redis = config.redisUrl && redisClient ? redisClient.connectRedis(config.redisUrl) : null;
   // The failover reports each outage once (below); ioredis's own per-attempt errors would repeat it every retry.
   redis?.on('error', () => undefined);
-  if (redis && !(await redisReady(redis, 5000))) console.warn('Redis does not answer yet: rate limits count on this node only until it does.');
+  if (redis && redisClient && !(await redisClient.redisReady(redis, 5000))) console.warn('Redis does not answer yet: rate limits count on this node only until it does.');
   let log: { warn(obj: object, msg: string): void; info(msg: string): void } = { warn: (obj, msg) => console.warn(msg, obj), info: (msg) => console.log(msg) };
   const failoverEvents: FailoverEvents = {
     onUnavailable: (limiter, error) => {

@@ -1,6 +1,6 @@
 /**
- * A fixed pool of worker threads, each running render-worker (fonts
- * registered and images decoded once per worker). The queue is bounded:
+ * A fixed pool of worker threads, each running render-worker (images
+ * decoded once per worker; the bundled fonts once per process, shared). The queue is bounded:
  * when every worker is busy and `maxQueue` renders wait, `render` rejects
  * at once with RenderQueueFullError (the service turns it into a 503 with
  * Retry-After) instead of piling up work.
@@ -40,6 +40,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
 import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
@@ -160,14 +161,17 @@ export class RenderPool {
   private spawn(firstSpawn = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
+    // The process's font collection is shared by all threads; the claims let the workers register each face once between them.
+    const workerData = { fontClaims: sharedFontClaims() };
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')
       ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`, {
           eval: true,
           resourceLimits,
+          workerData,
         })
-      : new Worker(url, { resourceLimits });
+      : new Worker(url, { resourceLimits, workerData });
     const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
     worker.on('message', (msg: WorkerReply) => {
       if ('ready' in msg) {

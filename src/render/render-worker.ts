@@ -1,11 +1,12 @@
 /**
  * Worker-thread side of RenderPool. The worker's RenderCaches (parsed
- * objects, decoded images, output canvases, object caches) and the
- * registered fonts live as long as the worker, so each is paid once per
- * worker. The encoded bytes are transferred back, not copied.
+ * objects, decoded images, output canvases, object caches) live as long as
+ * the worker, so each is paid once per worker; the bundled fonts go into the
+ * process's one font collection, registered once between all workers. The
+ * encoded bytes are transferred back, not copied.
  */
-import { parentPort } from 'node:worker_threads';
-import { ensureBundledFonts } from './fonts/font-registry.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
 import { createRenderCaches } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
 import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
@@ -14,6 +15,8 @@ import { warmUpInput } from './warm-up-input.js';
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
+const shared = (workerData as { fontClaims?: Int32Array } | null)?.fontClaims;
+if (shared) adoptFontClaims(shared);
 ensureBundledFonts();
 const caches = createRenderCaches();
 // A worker's first render pays for V8 compiling the paint and layout code, Skia's

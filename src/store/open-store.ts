@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from './store.js';
-import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
 
 /**
@@ -13,6 +12,8 @@ export async function openStore(opts: { databaseUrl?: string; dataDir: string })
   const url = opts.databaseUrl?.trim() || undefined;
   let store: Store;
   if (url && /^postgres(ql)?:\/\//i.test(url)) {
+    // pg is loaded only when PostgreSQL is configured: a SQLite node's start need not pay for it.
+    const { PostgresStore } = await import('./postgres-store.js');
     store = new PostgresStore(url);
   } else if (url === 'sqlite::memory:' || url === ':memory:') {
     store = new SqliteStore(':memory:');

@@ -68,8 +68,16 @@ const FALLBACK_WEIGHTS = [400, 700] as const;
 
 const require = createRequire(import.meta.url);
 
+const packageDirs = new Map<string, string>();
+
 export function packageDir(pkg: string): string {
-  return dirname(require.resolve(`@fontsource/${pkg}/package.json`));
+  let dir = packageDirs.get(pkg);
+  if (!dir) {
+    // Asked once per weight and style while the faces are read; resolving is the costly part.
+    dir = dirname(require.resolve(`@fontsource/${pkg}/package.json`));
+    packageDirs.set(pkg, dir);
+  }
+  return dir;
 }
 
 interface ParsedFace {

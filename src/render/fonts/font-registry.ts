@@ -1,7 +1,7 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { parseFamilyList } from '../../domain/fabric-types.js';
 import { orderFacesByMatch } from '../../domain/font-weights.js';
-import { bundledFaceSets, type FamilyFaces } from './font-faces.js';
+import { USER_FAMILIES, bundledFaceSets, type FamilyFaces, type FontFace } from './font-faces.js';
 
 export { parseFamilyList };
 
@@ -28,30 +28,79 @@ const registeredWeights = new Set<string>();
 /** Registered at start-up; every other weight on first use. */
 const EAGER_WEIGHTS = new Set([400, 700]);
 
+/** Per eager face, in registration order: 0 unclaimed, 1 a thread is registering it, 2 registered. */
+const UNCLAIMED = 0;
+const CLAIMED = 1;
+const REGISTERED = 2;
+/** Room for the eager faces (731 today); faces past it are registered by every thread, as if unshared. */
+const MAX_SHARED_FACES = 4096;
+/** How long a thread waits for a face another thread claimed before registering it itself (that thread may have died mid-way). */
+const CLAIM_WAIT_MS = 10_000;
+let claims: Int32Array = new Int32Array(new SharedArrayBuffer(MAX_SHARED_FACES * Int32Array.BYTES_PER_ELEMENT));
+
 /**
- * Registers the bundled 400 and 700 faces and the fallbacks once per thread
- * (GlobalFonts is per worker). Each fontsource subset gets its own alias: all
- * subset files of a face share one internal family name, and Skia would
- * otherwise pick one file for every character instead of choosing per
- * character like @font-face unicode-range. The other weights (100-900, about
- * 720 more files) are registered by `ensureBundledWeight` when a text first
- * asks for them: all at once took ~830 ms and ~24 MB per worker.
+ * The claims this thread registers the eager faces against. GlobalFonts is
+ * one collection for the whole process, not one per worker: a face one
+ * thread registers, every thread draws with. So the render pool hands its
+ * workers the main thread's claims, and each face is registered once per
+ * process (by whichever thread claims it first) instead of once per thread:
+ * with two workers that halved the ~1 s each spent registering 731 files.
+ */
+export function sharedFontClaims(): Int32Array {
+  return claims;
+}
+
+/** Called by a worker before `ensureBundledFonts`, with the claims of the thread that started it. */
+export function adoptFontClaims(shared: Int32Array): void {
+  claims = shared;
+}
+
+/**
+ * Makes the bundled 400 and 700 faces and the fallbacks drawable, once per
+ * thread. Each fontsource subset gets its own alias: all subset files of a
+ * face share one internal family name, and Skia would otherwise pick one file
+ * for every character instead of choosing per character like @font-face
+ * unicode-range. The other weights (100-900, about 720 more files) are
+ * registered by `ensureBundledWeight` when a text first asks for them: all at
+ * once took ~830 ms and ~24 MB per worker.
+ *
+ * Threads started together split the work (see `sharedFontClaims`): each
+ * claims faces in the same order, registers those it won, then waits for the
+ * rest, so it returns only when every face is drawable.
  */
 export function ensureBundledFonts(): void {
   if (bundledRegistered) return;
   bundledRegistered = true;
   const { families, fallbacks } = bundledFaceSets();
-  for (const set of families) for (const weight of EAGER_WEIGHTS) registerWeight(set, weight);
-  for (const set of fallbacks) {
-    for (const face of set.faces) GlobalFonts.registerFromPath(face.file, face.alias);
+  const faces: FontFace[] = [];
+  for (const set of families) for (const weight of EAGER_WEIGHTS) faces.push(...takeWeight(set, weight));
+  for (const set of fallbacks) faces.push(...set.faces);
+  const waitFor: number[] = [];
+  faces.forEach((face, i) => {
+    if (i >= claims.length || Atomics.compareExchange(claims, i, UNCLAIMED, CLAIMED) === UNCLAIMED) {
+      GlobalFonts.registerFromPath(face.file, face.alias);
+      if (i < claims.length) {
+        Atomics.store(claims, i, REGISTERED);
+        Atomics.notify(claims, i);
+      }
+    } else waitFor.push(i);
+  });
+  for (const i of waitFor) {
+    Atomics.wait(claims, i, CLAIMED, CLAIM_WAIT_MS);
+    if (Atomics.load(claims, i) !== REGISTERED) GlobalFonts.registerFromPath(faces[i].file, faces[i].alias);
   }
 }
 
-function registerWeight(set: FamilyFaces, weight: number): void {
+/** The faces of one weight, marked registered in this thread (they are, or are about to be, in the process's collection). */
+function takeWeight(set: FamilyFaces, weight: number): FontFace[] {
   const key = `${set.family}|${weight}`;
-  if (registeredWeights.has(key)) return;
+  if (registeredWeights.has(key)) return [];
   registeredWeights.add(key);
-  for (const face of set.faces) if (face.weight === weight) GlobalFonts.registerFromPath(face.file, face.alias);
+  return set.faces.filter((face) => face.weight === weight);
+}
+
+function registerWeight(set: FamilyFaces, weight: number): void {
+  for (const face of takeWeight(set, weight)) GlobalFonts.registerFromPath(face.file, face.alias);
 }
 
 /** Makes the faces of one bundled family at one weight (both styles) drawable in this thread. */
@@ -61,8 +110,9 @@ export function ensureBundledWeight(family: string, weight: number): void {
   if (set) registerWeight(set, weight);
 }
 
+/** The families users may name; from the list alone, so a thread that draws nothing never parses fontsource's CSS. */
 export function bundledFontFamilies(): string[] {
-  return bundledFaceSets().families.map((f) => f.family);
+  return USER_FAMILIES.map((f) => f.family);
 }
 
 /**
