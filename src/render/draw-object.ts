@@ -15,7 +15,8 @@ import { ownMatrix, transformedDimensions } from './object-geometry.js';
 import { removeShadow, setShadow, type CacheDims, type Ctx } from './paint-style.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
-import { paintShape, type PaintHelpers } from './shape-painters.js';
+import { hasShadow } from './text/text-coverage.js';
+import { hasOutlinePath, outlinePath, paintShape, type PaintHelpers } from './shape-painters.js';
 
 export interface DrawEnv {
   /** Canvas zoom (the output `scale`), Fabric's viewportTransform scale. */
@@ -34,6 +35,12 @@ export interface DrawEnv {
    * `resizeFilter` to the given total scale; without it `resizeFilter` is not applied.
    */
   resizeImage?: (node: RenderNode, image: DrawableImage, scaleX: number, scaleY: number) => DrawableImage;
+  /**
+   * Set when drawing onto a PDF page of this size (device units): objects are
+   * drawn straight onto the page, since an object cache would turn vectors and
+   * text into pixels, and clip paths with a plain outline become real clips.
+   */
+  vector?: { width: number; height: number };
 }
 
 /** Fabric's default minimumScaleTrigger (the only value the template check accepts). */
@@ -178,6 +185,11 @@ function isNotVisible(n: RenderNode): boolean {
   return n.kind !== 'text' && !n.width && !n.height && n.strokeWidth === 0;
 }
 
+/** The output's size in device units: a PDF page's context has no canvas behind it. */
+function pageSize(ctx: Ctx, env: DrawEnv): { width: number; height: number } {
+  return env.vector ?? { width: ctx.canvas.width, height: ctx.canvas.height };
+}
+
 export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame: Frame): void {
   const { node: n, image, original: source } = withImageSize(original, env);
   if (isNotVisible(n)) return;
@@ -200,7 +212,9 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
     source,
     images: env.images,
   };
-  if (shouldCache(n, frame.parentOnCache)) {
+  // Fabric shadows a clipped object's cache as a whole; on a page that stays a raster, as does a clip that is not one outline.
+  const vectorClip = env.vector && n.clipPath && !n.shadow && isOutlineClip(n.clipPath) ? n.clipPath : null;
+  if (env.vector ? !!n.clipPath && !vectorClip : shouldCache(n, frame.parentOnCache)) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
       const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
@@ -230,9 +244,72 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
       ctx.drawImage(cache, -tx, -ty);
     }
   } else {
-    drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers);
+    if (vectorClip) clipToOutline(ctx, vectorClip, full);
+    if (env.vector && hasShadow(ctx)) {
+      drawShadowLayer(ctx, n, env, env.vector, full, frame.parentOnCache, helpers);
+      removeShadow(ctx, n);
+    }
+    drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers, !vectorClip);
   }
   ctx.restore();
+}
+
+/** Shadow layers are drawn at this multiple of the page's 72 dpi, as PDF_RASTER_DPI has Skia do for what it rasterises itself. */
+const SHADOW_LAYER_SCALE = 2;
+/** How far left of the layer the object itself is drawn (device units): past any object a template's bounds allow. */
+const SHADOW_AWAY = 65536;
+
+/**
+ * On a PDF page, the object's shadow alone as an embedded raster. Skia's PDF
+ * backend rasterises a canvas shadow itself, but lost the blur mask under a
+ * gradient fill (the product-launch starter got a solid square where its
+ * orb's glow should be) and puts a text's glyphs into the text layer a
+ * second time for its shadow. Here the object is drawn far to the left of a
+ * page-sized layer with its shadow offset back by as much, so only the shadow
+ * lands on the layer; the caller then draws the object itself without one.
+ */
+function drawShadowLayer(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: number; height: number }, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
+  const k = SHADOW_LAYER_SCALE;
+  const layer = createCanvas(Math.ceil(page.width * k), Math.ceil(page.height * k));
+  const lctx = layer.getContext('2d');
+  const m = ctx.getTransform();
+  lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - SHADOW_AWAY), k * m.f);
+  lctx.globalAlpha = ctx.globalAlpha;
+  lctx.shadowColor = ctx.shadowColor;
+  lctx.shadowBlur = ctx.shadowBlur * k;
+  lctx.shadowOffsetX = (ctx.shadowOffsetX + SHADOW_AWAY) * k;
+  lctx.shadowOffsetY = ctx.shadowOffsetY * k;
+  // Children are drawn as a raster would draw them: this layer is pixels anyway.
+  drawObject(lctx, n, false, null, { ...env, vector: undefined, objectCaches: undefined }, full, onCache, helpers, false);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.shadowBlur = ctx.shadowOffsetX = ctx.shadowOffsetY = 0;
+  ctx.drawImage(layer, 0, 0, layer.width, layer.height, 0, 0, layer.width / k, layer.height / k);
+  ctx.restore();
+}
+
+/**
+ * Whether a clip path is exactly one filled outline: Fabric draws it black
+ * (no stroke, alpha 1) and keeps what it covers, which is what clip() does
+ * with the same path and fill rule, without any pixels.
+ */
+export function isOutlineClip(clip: RenderNode): boolean {
+  return hasOutlinePath(clip) && !clip.inverted && !clip.clipPath;
+}
+
+/** Clips the context (at the object's transform, `full` without the zoom) to the clip path's outline, as drawClipPath places it. */
+export function clipToOutline(ctx: Ctx, clip: RenderNode, full: Mat | null): void {
+  const at = ctx.getTransform();
+  if (clip.absolutePositioned && full) {
+    const m = invert(full);
+    ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+  }
+  const cm = ownMatrix(clip);
+  ctx.transform(cm[0], cm[1], cm[2], cm[3], cm[4], cm[5]);
+  outlinePath(ctx, clip);
+  ctx.clip(clip.fillRule === 'evenodd' ? 'evenodd' : 'nonzero');
+  ctx.setTransform(at);
 }
 
 function renderBackground(ctx: Ctx, n: RenderNode): void {
@@ -244,7 +321,17 @@ function renderBackground(ctx: Ctx, n: RenderNode): void {
   removeShadow(ctx, n);
 }
 
-function drawObject(ctx: Ctx, n: RenderNode, forClipping: boolean, context: CacheContext | null, env: DrawEnv, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
+function drawObject(
+  ctx: Ctx,
+  n: RenderNode,
+  forClipping: boolean,
+  context: CacheContext | null,
+  env: DrawEnv,
+  full: Mat,
+  onCache: boolean,
+  helpers: PaintHelpers,
+  withClipPath = true,
+): void {
   if (n.kind === 'group') {
     // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally.
     renderBackground(ctx, n);
@@ -264,7 +351,7 @@ function drawObject(ctx: Ctx, n: RenderNode, forClipping: boolean, context: Cach
     renderBackground(ctx, n);
     paintShape(ctx, n, helpers);
   }
-  drawClipPath(ctx, n, context, env, full);
+  if (withClipPath) drawClipPath(ctx, n, context, env, full);
 }
 
 function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env: DrawEnv, full: Mat): void {
@@ -285,7 +372,8 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
   } else {
     // Only reachable for a group that skipped its cache because a child casts a shadow.
     env.cutAlpha = true;
-    layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+    const size = pageSize(ctx, env);
+    layer = createCanvas(size.width, size.height);
     lctx = layer.getContext('2d');
     lctx.setTransform(ctx.getTransform());
   }
@@ -330,7 +418,8 @@ export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): vo
   drawObject(cctx, c, true, context, env, own, true, helpers);
   // Chromium applies destination-in to the whole canvas, Skia's drawImage only under the image:
   // the cache goes onto a canvas-sized layer first, so pixels outside the clip are cut too.
-  const layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+  const size = pageSize(ctx, env);
+  const layer = createCanvas(size.width, size.height);
   const lctx = layer.getContext('2d');
   lctx.transform(env.zoom, 0, 0, env.zoom, 0, 0);
   lctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);

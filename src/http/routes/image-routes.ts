@@ -7,8 +7,8 @@ import { ApiError } from '../../domain/errors.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
-const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
+const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 
 /**
  * Image URLs need no key, so they can go straight into an <img>, a Slack
@@ -31,7 +31,7 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
       },
     },
     async (request, reply) => {
-      const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
+      const match = /^([0-9a-f]{40})\.(png|jpg|webp|pdf)$/.exec(request.params.file);
       const image = match ? await deps.store.getImage(match[1]) : null;
       if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
       return sendImage(deps, request, reply, image, IMMUTABLE);

@@ -16,6 +16,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { parseColor as parseCssColor } from '../../domain/color.js';
+import { isVectorPage } from '../vector-page.js';
 
 /** Exponent per Skia luminance level (lum >> 5), measured as described above. */
 const EXPONENT_BY_LUMINANCE = [1.55, 1.64, 1.68, 1.71, 1.71, 1.74, 1.79, 1.88];
@@ -116,7 +117,8 @@ export function fillTextLikeChromium(f: CoverageFill): void {
   const { ctx, text } = f;
   const m = ctx.getTransform();
   const deviceSize = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) * fontPx(ctx.font);
-  if (COLOUR_GLYPH.test(text) || !(deviceSize > 0) || deviceSize > MAX_MASK_GLYPH_SIZE) {
+  // A PDF page keeps glyphs as text: its viewer rasterises them, so there is no coverage to correct.
+  if (isVectorPage(ctx) || COLOUR_GLYPH.test(text) || !(deviceSize > 0) || deviceSize > MAX_MASK_GLYPH_SIZE) {
     const o = f.applyPaint(ctx);
     ctx.fillText(text, f.x - o.x, f.y - o.y);
     return;
@@ -223,7 +225,8 @@ function scratch(w: number, h: number): { canvas: Canvas; ctx: SKRSContext2D } {
   return { canvas: scratchCanvas, ctx: scratchCtx };
 }
 
-function hasShadow(ctx: SKRSContext2D): boolean {
+/** Whether the context's shadow state would draw anything. */
+export function hasShadow(ctx: SKRSContext2D): boolean {
   if (ctx.shadowBlur === 0 && ctx.shadowOffsetX === 0 && ctx.shadowOffsetY === 0) return false;
   const c = ctx.shadowColor.replace(/\s/g, '').toLowerCase();
   return !(c === 'transparent' || /^rgba\(.*,0(\.0*)?\)$/.test(c) || /^#[0-9a-f]{6}00$/.test(c));
