@@ -214,7 +214,8 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   };
   // Fabric shadows a clipped object's cache as a whole; on a page that stays a raster, as does a clip that is not one outline.
   const vectorClip = env.vector && n.clipPath && !n.shadow && isOutlineClip(n.clipPath) ? n.clipPath : null;
-  if (env.vector ? !!n.clipPath && !vectorClip : shouldCache(n, frame.parentOnCache)) {
+  const cached = shouldCache(n, frame.parentOnCache);
+  if (env.vector ? (!!n.clipPath && !vectorClip) || (cached && composites(n)) : cached) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
       const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
@@ -252,6 +253,15 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
     drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers, !vectorClip);
   }
   ctx.restore();
+}
+
+/**
+ * A cached group whose children use a composite operation: in Fabric they
+ * composite with the group's own (transparent) cache only, so on a page,
+ * where nothing would isolate them, the group stays Fabric's raster cache.
+ */
+function composites(n: RenderNode): boolean {
+  return n.kind === 'group' && n.children.some((c) => c.globalCompositeOperation !== 'source-over' || composites(c));
 }
 
 /** Shadow layers are drawn at this multiple of the page's 72 dpi, as PDF_RASTER_DPI has Skia do for what it rasterises itself. */
