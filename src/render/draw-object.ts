@@ -264,13 +264,53 @@ function composites(n: RenderNode): boolean {
   return n.kind === 'group' && n.children.some((c) => c.globalCompositeOperation !== 'source-over' || composites(c));
 }
 
-/** Shadow layers are drawn at this multiple of the page's 72 dpi, as PDF_RASTER_DPI has Skia do for what it rasterises itself. */
+/**
+ * A shadow with little blur has edges worth 144 dpi (twice the page's 72, as PDF_RASTER_DPI has Skia
+ * rasterise); a soft one has no detail a 72 dpi layer loses, and at 2× its blur cost 4× the pixels and
+ * twice the radius (the product-launch orb's σ 40 glow: 400 ms at 2×).
+ */
 const SHADOW_LAYER_SCALE = 2;
+const SOFT_SHADOW_BLUR = 8;
 /** How far left of the layer the object itself is drawn (device units): past any object a template's bounds allow. */
 const SHADOW_AWAY = 65536;
 
 /**
- * On a PDF page, the object's shadow alone as an embedded raster. Skia's PDF
+ * Where on the page (device units) the object's shadow can land: its box (plus stroke, and a text's
+ * fontSize margin as its cache has) under the current transform, moved by the shadow offset and
+ * grown by the blur (a canvas blur of shadowBlur b is a Gaussian of σ = b/2, negligible past 3σ).
+ */
+function shadowBounds(ctx: Ctx, n: RenderNode, page: { width: number; height: number }): { x: number; y: number; width: number; height: number } | null {
+  const m = ctx.getTransform();
+  const margin = n.strokeWidth + (n.kind === 'text' ? n.fontSize : 0);
+  const hw = (Math.abs(n.width) + margin) / 2;
+  const hh = (Math.abs(n.height) + margin) / 2;
+  const spread = ctx.shadowBlur * 1.5 + 2;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [px, py] of [
+    [-hw, -hh],
+    [hw, -hh],
+    [-hw, hh],
+    [hw, hh],
+  ]) {
+    const dx = m.a * px + m.c * py + m.e + ctx.shadowOffsetX;
+    const dy = m.b * px + m.d * py + m.f + ctx.shadowOffsetY;
+    x0 = Math.min(x0, dx);
+    x1 = Math.max(x1, dx);
+    y0 = Math.min(y0, dy);
+    y1 = Math.max(y1, dy);
+  }
+  const x = Math.max(0, Math.floor(x0 - spread));
+  const y = Math.max(0, Math.floor(y0 - spread));
+  const width = Math.min(page.width, Math.ceil(x1 + spread)) - x;
+  const height = Math.min(page.height, Math.ceil(y1 + spread)) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/**
+ * On a PDF page, the object's shadow alone as an embedded raster, cropped to where it can land. Skia's PDF
  * backend rasterises a canvas shadow itself, but lost the blur mask under a
  * gradient fill (the product-launch starter got a solid square where its
  * orb's glow should be) and puts a text's glyphs into the text layer a
@@ -279,11 +319,13 @@ const SHADOW_AWAY = 65536;
  * lands on the layer; the caller then draws the object itself without one.
  */
 function drawShadowLayer(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: number; height: number }, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
-  const k = SHADOW_LAYER_SCALE;
-  const layer = createCanvas(Math.ceil(page.width * k), Math.ceil(page.height * k));
+  const k = ctx.shadowBlur < SOFT_SHADOW_BLUR ? SHADOW_LAYER_SCALE : 1;
+  const box = shadowBounds(ctx, n, page);
+  if (!box) return;
+  const layer = createCanvas(box.width * k, box.height * k);
   const lctx = layer.getContext('2d');
   const m = ctx.getTransform();
-  lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - SHADOW_AWAY), k * m.f);
+  lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - box.x - SHADOW_AWAY), k * (m.f - box.y));
   lctx.globalAlpha = ctx.globalAlpha;
   lctx.shadowColor = ctx.shadowColor;
   lctx.shadowBlur = ctx.shadowBlur * k;
@@ -295,7 +337,7 @@ function drawShadowLayer(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: n
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.shadowBlur = ctx.shadowOffsetX = ctx.shadowOffsetY = 0;
-  ctx.drawImage(layer, 0, 0, layer.width, layer.height, 0, 0, layer.width / k, layer.height / k);
+  ctx.drawImage(layer, 0, 0, layer.width, layer.height, box.x, box.y, box.width, box.height);
   ctx.restore();
 }
 

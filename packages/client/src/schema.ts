@@ -480,7 +480,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a generated image */
+        /** Download a generated image or PDF */
         get: operations["getImage"];
         put?: never;
         post?: never;
@@ -910,7 +910,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1286,7 +1286,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1482,7 +1482,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1696,7 +1696,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1880,7 +1880,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2018,7 +2018,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2359,7 +2359,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2503,7 +2503,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2736,7 +2736,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3041,7 +3041,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3271,7 +3271,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3582,10 +3582,10 @@ export interface operations {
                         };
                     };
                     /**
-                     * @description One of png, jpeg, webp
+                     * @description One of png, jpeg, webp, pdf. pdf is a one-page vector PDF of width × height points (1 px = 1 pt, times scale): text stays selectable text in embedded subset fonts, images keep their source resolution; 1 credit per page like an image.
                      * @default png
                      */
-                    format?: "png" | "jpeg" | "webp";
+                    format?: "png" | "jpeg" | "webp" | "pdf";
                     /** @description Same as elements (send one or the other), or a Bannerbear-style list: [{"name": "title", "text": "Hello", "color": "#ffffff"}, {"name": "photo", "image_url": "https://…"}]. In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property. */
                     modifications?: {
                         [key: string]: {
@@ -3615,7 +3615,7 @@ export interface operations {
                     })[];
                     /** @description jpeg/webp quality, default 90. A numeric string ("60") is accepted. */
                     quality?: number;
-                    /** @description Output scale factor, default 1. A numeric string ("0.5") is accepted. */
+                    /** @description Output scale factor, default 1 (for pdf, the page size). A numeric string ("0.5") is accepted. */
                     scale?: number;
                     /** @description ID of the template to render (required; a missing one is reported as missing_template_id) */
                     templateId?: string;
@@ -3655,6 +3655,7 @@ export interface operations {
                      */
                     "application/json": {
                         details: {
+                            /** @description Pixels; for a pdf, the page size in points. */
                             dimensions: {
                                 height: number;
                                 width: number;
@@ -3724,7 +3725,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4037,7 +4038,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4195,12 +4196,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image, cacheable forever (its URL hashes its bytes) */
+            /** @description The image (or PDF), cacheable forever (its URL hashes its bytes) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/webp": string;
@@ -4342,6 +4344,7 @@ export interface operations {
                          */
                         result?: {
                             details: {
+                                /** @description Pixels; for a pdf, the page size in points. */
                                 dimensions: {
                                     height: number;
                                     width: number;
@@ -4565,6 +4568,7 @@ export interface operations {
                          */
                         result?: {
                             details: {
+                                /** @description Pixels; for a pdf, the page size in points. */
                                 dimensions: {
                                     height: number;
                                     width: number;
@@ -4632,7 +4636,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4861,7 +4865,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -5280,7 +5284,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -5960,7 +5964,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -6283,7 +6287,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

@@ -22,12 +22,16 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
     {
       schema: {
         operationId: 'getImage',
-        summary: 'Download a generated image',
+        summary: 'Download a generated image or PDF',
         tags: ['Images'],
         params: Type.Object({
           file: Type.String({ description: 'The file name from an imageURL: 40 hex digits and the extension', examples: ['5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png'] }),
         }),
-        response: { 200: fileResponse('The image, cacheable forever (its URL hashes its bytes)', Object.values(CONTENT_TYPES)), 304: NOT_MODIFIED, 404: Type.Ref('Error') },
+        response: {
+          200: fileResponse('The image (or PDF), cacheable forever (its URL hashes its bytes)', Object.values(CONTENT_TYPES)),
+          304: NOT_MODIFIED,
+          404: Type.Ref('Error'),
+        },
       },
     },
     async (request, reply) => {
