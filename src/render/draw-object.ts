@@ -16,6 +16,7 @@ import { removeShadow, setShadow, type CacheDims, type Ctx } from './paint-style
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
 import { hasShadow } from './text/text-coverage.js';
+import { markVectorPage } from './vector-page.js';
 import { hasOutlinePath, outlinePath, paintShape, type PaintHelpers } from './shape-painters.js';
 
 export interface DrawEnv {
@@ -250,8 +251,26 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
       drawShadowLayer(ctx, n, env, env.vector, full, frame.parentOnCache, helpers);
       removeShadow(ctx, n);
     }
-    drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers, !vectorClip);
+    if (env.vector && cached && n.kind === 'group' && ctx.globalAlpha < 1) drawIsolated(ctx, n, env, env.vector, full, helpers, !vectorClip);
+    else drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers, !vectorClip);
   }
+  ctx.restore();
+}
+
+/**
+ * A translucent group Fabric caches is faded as one picture: where its children overlap, the lower
+ * one does not show through. On a page the group is recorded on a canvas (still vectors and text)
+ * and drawn with drawCanvas, which Skia's PDF backend writes as one transparency group at that alpha.
+ */
+function drawIsolated(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: number; height: number }, full: Mat, helpers: PaintHelpers, withClipPath: boolean): void {
+  const recording = createCanvas(Math.max(1, Math.ceil(page.width)), Math.max(1, Math.ceil(page.height)));
+  const rctx = markVectorPage(recording.getContext('2d'));
+  rctx.fontVariantLigatures = ctx.fontVariantLigatures;
+  rctx.setTransform(ctx.getTransform());
+  drawObject(rctx, n, false, null, env, full, true, helpers, withClipPath);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawCanvas(recording, 0, 0);
   ctx.restore();
 }
 
