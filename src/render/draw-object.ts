@@ -342,7 +342,8 @@ function drawShadowLayer(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: n
   const box = shadowBounds(ctx, n, page);
   if (!box) return;
   const layer = createCanvas(box.width * k, box.height * k);
-  const lctx = layer.getContext('2d');
+  // Glyphs as plain fillText: the coverage correction's read-back mask only covers the layer, where the text itself never is.
+  const lctx = markVectorPage(layer.getContext('2d'));
   const m = ctx.getTransform();
   lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - box.x - SHADOW_AWAY), k * (m.f - box.y));
   lctx.globalAlpha = ctx.globalAlpha;
