@@ -238,7 +238,8 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
           height: dims.height,
           parentClipPaths: [],
         };
-        drawObject(cctx, n, false, context, env, full, true, helpers);
+        // A cache is pixels even under a PDF page: what is drawn into it is drawn as for a raster.
+        drawObject(cctx, n, false, context, env.vector ? { ...env, vector: undefined } : env, full, true, helpers);
         if (store && key !== undefined) store.set(original, key, cache);
       }
       if (n.kind === 'image') ctx.imageSmoothingEnabled = n.imageSmoothing;
