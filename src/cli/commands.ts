@@ -9,6 +9,7 @@ import { createTemplate } from '../services/manage-templates.js';
 import { createUrlKey, signUrl } from '../services/manage-url-keys.js';
 import { createInvite, createResetLink } from '../services/manage-users.js';
 import { parseSets, renderLocal } from './render-local.js';
+import type { RenderFormat } from '../render/render-document.js';
 
 export const USAGE = `Usage: npx imprint <command> [options]   (add --json for machine-readable output)
 
@@ -29,7 +30,7 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   invites create                                   print a one-time sign-up link (for SIGNUP=invite; valid 7 days)
   users reset-password --email E                   print a one-time password reset link (valid 1 hour)
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
-  render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp] [--scale S]
+  render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp|pdf] [--scale S]
                                                    render locally: no server, no credits
   batch DATA.csv --template FILE_OR_ID --out DIR/ [--server URL [--key KEY]] [--format png|jpeg|webp]
         [--scale S] [--concurrency N] [--name COLUMN]
@@ -161,7 +162,7 @@ export async function runCommand(runtime: Runtime, [group, action, ...rest]: str
         const result = await renderLocal(runtime, file, {
           out: str('out'),
           sets: (values.set as string[] | undefined) ?? [],
-          format: values.format as 'png' | 'jpeg' | 'webp' | undefined,
+          format: values.format as RenderFormat | undefined,
           scale: values.scale === undefined ? undefined : Number(values.scale),
         });
         return { data: result, text: `Wrote ${result.out} (${result.width}×${result.height} ${result.format}, ${result.bytes} bytes).` };

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiError } from '../domain/errors.js';
 import { applyOverrides } from '../domain/overrides.js';
 import type { Runtime } from '../main.js';
-import { renderDocument, type RenderInput } from '../render/render-document.js';
+import { type RenderFormat, renderDocument, type RenderInput } from '../render/render-document.js';
 import { imageSources } from '../domain/elements.js';
 import { checkTemplate } from '../services/check-template.js';
 import { isLocalImagePath } from '../domain/template-schema.js';
@@ -14,7 +14,7 @@ import type { TemplateDocument } from '../domain/template.js';
 export interface LocalRenderOptions {
   out: string;
   sets: string[];
-  format?: 'png' | 'jpeg' | 'webp';
+  format?: RenderFormat;
   scale?: number;
 }
 

@@ -1,4 +1,4 @@
-/** Every generated image costs exactly this many credits (contract §8). */
+/** Every generated image costs exactly this many credits (contract §8); so does each page of a PDF (one template is one page). */
 export const CREDITS_PER_IMAGE = 1;
 
 /** Credits a fresh self-hosted install's demo account starts with. */

@@ -32,7 +32,7 @@ const Modifications = Type.Union([Changes, Type.Array(ModificationItem)], {
     'In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property.',
 });
 
-const IMAGE_FORMATS = ['png', 'jpeg', 'webp'] as const;
+const IMAGE_FORMATS = ['png', 'jpeg', 'webp', 'pdf'] as const;
 
 /** The id used in examples; /docs "try it" needs one of your own (GET /templates/all). */
 const EXAMPLE_TEMPLATE_ID = 'tpl_8fJ2kQ9xLmN4pR7s';
@@ -45,11 +45,14 @@ export const GenerateBody = Type.Object(
     format: Type.Optional(
       Type.Union(
         IMAGE_FORMATS.map((f) => Type.Literal(f)),
-        { default: 'png', description: `One of ${IMAGE_FORMATS.join(', ')}` },
+        {
+          default: 'png',
+          description: `One of ${IMAGE_FORMATS.join(', ')}. pdf is a one-page vector PDF of width × height points (1 px = 1 pt, times scale): text stays selectable text in embedded subset fonts, images keep their source resolution; 1 credit per page like an image.`,
+        },
       ),
     ),
     quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'jpeg/webp quality, default 90. A numeric string ("60") is accepted.' })),
-    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1. A numeric string ("0.5") is accepted.' })),
+    scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 4, description: 'Output scale factor, default 1 (for pdf, the page size). A numeric string ("0.5") is accepted.' })),
     webhookUrl: Type.Optional(
       Type.String({ maxLength: 2048, description: 'Run in the background (202) and POST the outcome here, signed (Standard Webhooks). Must be a public http(s) URL' }),
     ),
@@ -83,7 +86,7 @@ export const GenerateResult = Type.Object(
     message: Type.String(),
     imageURL: Type.String({ format: 'uri' }),
     details: Type.Object({
-      dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }),
+      dimensions: Type.Object({ width: Type.Integer(), height: Type.Integer() }, { description: 'Pixels; for a pdf, the page size in points.' }),
       format: Type.String(),
       warnings: Type.Optional(
         Type.Array(

@@ -51,9 +51,9 @@ describe('generate and preview take no-code tools’ values', () => {
     assert.equal(res.statusCode, 400);
     const body = res.json();
     assert.equal(body.code, 'invalid_request');
-    assert.match(body.message, /format must be one of png, jpeg, webp \(got "gif"\)/);
+    assert.match(body.message, /format must be one of png, jpeg, webp, pdf \(got "gif"\)/);
     assert.doesNotMatch(body.message, /union/i);
-    assert.deepEqual(body.errors, [{ path: 'format', message: 'must be one of png, jpeg, webp (got "gif")' }]);
+    assert.deepEqual(body.errors, [{ path: 'format', message: 'must be one of png, jpeg, webp, pdf (got "gif")' }]);
   });
 
   test('a text sent as a number or boolean is its string, and null is empty text', async () => {

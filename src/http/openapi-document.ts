@@ -93,7 +93,7 @@ function exampleCode(path: string, codes: ErrorCode[]): ErrorCode {
 }
 
 const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  invalid_request: 'The body is invalid: format must be one of png, jpeg, webp (got "gif").',
+  invalid_request: 'The body is invalid: format must be one of png, jpeg, webp, pdf (got "gif").',
   invalid_api_key: 'The API key is missing, malformed, unknown or revoked. Send it as "Authorization: Bearer imp_…", or sign in to the web app.',
   insufficient_credits: 'This account has 0 credits and an image costs 1.',
   template_not_found: 'No template with this id in this account. List your templates with GET /templates/all.',

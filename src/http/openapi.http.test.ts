@@ -92,9 +92,9 @@ describe('/openapi.json', () => {
     }
   });
 
-  test('GET /images/{file} documents its 200 image', () => {
+  test('GET /images/{file} documents its 200 image or PDF', () => {
     const ok = doc.paths['/images/{file}'].get.responses['200'];
-    assert.deepEqual(Object.keys(ok.content).sort(), ['image/jpeg', 'image/png', 'image/webp']);
+    assert.deepEqual(Object.keys(ok.content).sort(), ['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
   });
 
   test('raw uploads document their body', () => {

@@ -15,7 +15,9 @@ import { ownMatrix, transformedDimensions } from './object-geometry.js';
 import { removeShadow, setShadow, type CacheDims, type Ctx } from './paint-style.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
-import { paintShape, type PaintHelpers } from './shape-painters.js';
+import { hasShadow } from './text/text-coverage.js';
+import { markVectorPage } from './vector-page.js';
+import { hasOutlinePath, outlinePath, paintShape, type PaintHelpers } from './shape-painters.js';
 
 export interface DrawEnv {
   /** Canvas zoom (the output `scale`), Fabric's viewportTransform scale. */
@@ -34,6 +36,12 @@ export interface DrawEnv {
    * `resizeFilter` to the given total scale; without it `resizeFilter` is not applied.
    */
   resizeImage?: (node: RenderNode, image: DrawableImage, scaleX: number, scaleY: number) => DrawableImage;
+  /**
+   * Set when drawing onto a PDF page of this size (device units): objects are
+   * drawn straight onto the page, since an object cache would turn vectors and
+   * text into pixels, and clip paths with a plain outline become real clips.
+   */
+  vector?: { width: number; height: number };
 }
 
 /** Fabric's default minimumScaleTrigger (the only value the template check accepts). */
@@ -178,6 +186,11 @@ function isNotVisible(n: RenderNode): boolean {
   return n.kind !== 'text' && !n.width && !n.height && n.strokeWidth === 0;
 }
 
+/** The output's size in device units: a PDF page's context has no canvas behind it. */
+function pageSize(ctx: Ctx, env: DrawEnv): { width: number; height: number } {
+  return env.vector ?? { width: ctx.canvas.width, height: ctx.canvas.height };
+}
+
 export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame: Frame): void {
   const { node: n, image, original: source } = withImageSize(original, env);
   if (isNotVisible(n)) return;
@@ -200,7 +213,10 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
     source,
     images: env.images,
   };
-  if (shouldCache(n, frame.parentOnCache)) {
+  // Fabric shadows a clipped object's cache as a whole; on a page that stays a raster, as does a clip that is not one outline.
+  const vectorClip = env.vector && n.clipPath && !n.shadow && isOutlineClip(n.clipPath) ? n.clipPath : null;
+  const cached = shouldCache(n, frame.parentOnCache);
+  if (env.vector ? (!!n.clipPath && !vectorClip) || (cached && composites(n)) : cached) {
     const dims = helpers.cacheDims();
     if (Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0) {
       const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
@@ -222,7 +238,8 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
           height: dims.height,
           parentClipPaths: [],
         };
-        drawObject(cctx, n, false, context, env, full, true, helpers);
+        // A cache is pixels even under a PDF page: what is drawn into it is drawn as for a raster.
+        drawObject(cctx, n, false, context, env.vector ? { ...env, vector: undefined } : env, full, true, helpers);
         if (store && key !== undefined) store.set(original, key, cache);
       }
       if (n.kind === 'image') ctx.imageSmoothingEnabled = n.imageSmoothing;
@@ -230,9 +247,142 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
       ctx.drawImage(cache, -tx, -ty);
     }
   } else {
-    drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers);
+    if (vectorClip) clipToOutline(ctx, vectorClip, full);
+    if (env.vector && hasShadow(ctx)) {
+      drawShadowLayer(ctx, n, env, env.vector, full, frame.parentOnCache, helpers);
+      removeShadow(ctx, n);
+    }
+    if (env.vector && cached && n.kind === 'group' && ctx.globalAlpha < 1) drawIsolated(ctx, n, env, env.vector, full, helpers, !vectorClip);
+    else drawObject(ctx, n, false, null, env, full, frame.parentOnCache, helpers, !vectorClip);
   }
   ctx.restore();
+}
+
+/**
+ * A translucent group Fabric caches is faded as one picture: where its children overlap, the lower
+ * one does not show through. On a page the group is recorded on a canvas (still vectors and text)
+ * and drawn with drawCanvas, which Skia's PDF backend writes as one transparency group at that alpha.
+ */
+function drawIsolated(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: number; height: number }, full: Mat, helpers: PaintHelpers, withClipPath: boolean): void {
+  const recording = createCanvas(Math.max(1, Math.ceil(page.width)), Math.max(1, Math.ceil(page.height)));
+  const rctx = markVectorPage(recording.getContext('2d'));
+  rctx.fontVariantLigatures = ctx.fontVariantLigatures;
+  rctx.setTransform(ctx.getTransform());
+  drawObject(rctx, n, false, null, env, full, true, helpers, withClipPath);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawCanvas(recording, 0, 0);
+  ctx.restore();
+}
+
+/**
+ * A cached group whose children use a composite operation: in Fabric they
+ * composite with the group's own (transparent) cache only, so on a page,
+ * where nothing would isolate them, the group stays Fabric's raster cache.
+ */
+function composites(n: RenderNode): boolean {
+  return n.kind === 'group' && n.children.some((c) => c.globalCompositeOperation !== 'source-over' || composites(c));
+}
+
+/**
+ * A shadow with little blur has edges worth 144 dpi (twice the page's 72, as PDF_RASTER_DPI has Skia
+ * rasterise); a soft one has no detail a 72 dpi layer loses, and at 2× its blur cost 4× the pixels and
+ * twice the radius (the product-launch orb's σ 40 glow: 400 ms at 2×).
+ */
+const SHADOW_LAYER_SCALE = 2;
+const SOFT_SHADOW_BLUR = 8;
+/** How far left of the layer the object itself is drawn (device units): past any object a template's bounds allow. */
+const SHADOW_AWAY = 65536;
+
+/**
+ * Where on the page (device units) the object's shadow can land: its box (plus stroke, and a text's
+ * fontSize margin as its cache has) under the current transform, moved by the shadow offset and
+ * grown by the blur (a canvas blur of shadowBlur b is a Gaussian of σ = b/2, negligible past 3σ).
+ */
+function shadowBounds(ctx: Ctx, n: RenderNode, page: { width: number; height: number }): { x: number; y: number; width: number; height: number } | null {
+  const m = ctx.getTransform();
+  const margin = n.strokeWidth + (n.kind === 'text' ? n.fontSize : 0);
+  const hw = (Math.abs(n.width) + margin) / 2;
+  const hh = (Math.abs(n.height) + margin) / 2;
+  const spread = ctx.shadowBlur * 1.5 + 2;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [px, py] of [
+    [-hw, -hh],
+    [hw, -hh],
+    [-hw, hh],
+    [hw, hh],
+  ]) {
+    const dx = m.a * px + m.c * py + m.e + ctx.shadowOffsetX;
+    const dy = m.b * px + m.d * py + m.f + ctx.shadowOffsetY;
+    x0 = Math.min(x0, dx);
+    x1 = Math.max(x1, dx);
+    y0 = Math.min(y0, dy);
+    y1 = Math.max(y1, dy);
+  }
+  const x = Math.max(0, Math.floor(x0 - spread));
+  const y = Math.max(0, Math.floor(y0 - spread));
+  const width = Math.min(page.width, Math.ceil(x1 + spread)) - x;
+  const height = Math.min(page.height, Math.ceil(y1 + spread)) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/**
+ * On a PDF page, the object's shadow alone as an embedded raster, cropped to where it can land. Skia's PDF
+ * backend rasterises a canvas shadow itself, but lost the blur mask under a
+ * gradient fill (the product-launch starter got a solid square where its
+ * orb's glow should be) and puts a text's glyphs into the text layer a
+ * second time for its shadow. Here the object is drawn far to the left of a
+ * page-sized layer with its shadow offset back by as much, so only the shadow
+ * lands on the layer; the caller then draws the object itself without one.
+ */
+function drawShadowLayer(ctx: Ctx, n: RenderNode, env: DrawEnv, page: { width: number; height: number }, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
+  const k = ctx.shadowBlur < SOFT_SHADOW_BLUR ? SHADOW_LAYER_SCALE : 1;
+  const box = shadowBounds(ctx, n, page);
+  if (!box) return;
+  const layer = createCanvas(box.width * k, box.height * k);
+  // Glyphs as plain fillText: the coverage correction's read-back mask only covers the layer, where the text itself never is.
+  const lctx = markVectorPage(layer.getContext('2d'));
+  const m = ctx.getTransform();
+  lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - box.x - SHADOW_AWAY), k * (m.f - box.y));
+  lctx.globalAlpha = ctx.globalAlpha;
+  lctx.shadowColor = ctx.shadowColor;
+  lctx.shadowBlur = ctx.shadowBlur * k;
+  lctx.shadowOffsetX = (ctx.shadowOffsetX + SHADOW_AWAY) * k;
+  lctx.shadowOffsetY = ctx.shadowOffsetY * k;
+  // Children are drawn as a raster would draw them: this layer is pixels anyway.
+  drawObject(lctx, n, false, null, { ...env, vector: undefined, objectCaches: undefined }, full, onCache, helpers, false);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.shadowBlur = ctx.shadowOffsetX = ctx.shadowOffsetY = 0;
+  ctx.drawImage(layer, 0, 0, layer.width, layer.height, box.x, box.y, box.width, box.height);
+  ctx.restore();
+}
+
+/**
+ * Whether a clip path is exactly one filled outline: Fabric draws it black
+ * (no stroke, alpha 1) and keeps what it covers, which is what clip() does
+ * with the same path and fill rule, without any pixels.
+ */
+export function isOutlineClip(clip: RenderNode): boolean {
+  return hasOutlinePath(clip) && !clip.inverted && !clip.clipPath;
+}
+
+/** Clips the context (at the object's transform, `full` without the zoom) to the clip path's outline, as drawClipPath places it. */
+export function clipToOutline(ctx: Ctx, clip: RenderNode, full: Mat | null): void {
+  const at = ctx.getTransform();
+  if (clip.absolutePositioned && full) {
+    const m = invert(full);
+    ctx.transform(m[0], m[1], m[2], m[3], m[4], m[5]);
+  }
+  const cm = ownMatrix(clip);
+  ctx.transform(cm[0], cm[1], cm[2], cm[3], cm[4], cm[5]);
+  outlinePath(ctx, clip);
+  ctx.clip(clip.fillRule === 'evenodd' ? 'evenodd' : 'nonzero');
+  ctx.setTransform(at);
 }
 
 function renderBackground(ctx: Ctx, n: RenderNode): void {
@@ -244,7 +394,17 @@ function renderBackground(ctx: Ctx, n: RenderNode): void {
   removeShadow(ctx, n);
 }
 
-function drawObject(ctx: Ctx, n: RenderNode, forClipping: boolean, context: CacheContext | null, env: DrawEnv, full: Mat, onCache: boolean, helpers: PaintHelpers): void {
+function drawObject(
+  ctx: Ctx,
+  n: RenderNode,
+  forClipping: boolean,
+  context: CacheContext | null,
+  env: DrawEnv,
+  full: Mat,
+  onCache: boolean,
+  helpers: PaintHelpers,
+  withClipPath = true,
+): void {
   if (n.kind === 'group') {
     // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally.
     renderBackground(ctx, n);
@@ -264,7 +424,7 @@ function drawObject(ctx: Ctx, n: RenderNode, forClipping: boolean, context: Cach
     renderBackground(ctx, n);
     paintShape(ctx, n, helpers);
   }
-  drawClipPath(ctx, n, context, env, full);
+  if (withClipPath) drawClipPath(ctx, n, context, env, full);
 }
 
 function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env: DrawEnv, full: Mat): void {
@@ -285,7 +445,8 @@ function drawClipPath(ctx: Ctx, n: RenderNode, context: CacheContext | null, env
   } else {
     // Only reachable for a group that skipped its cache because a child casts a shadow.
     env.cutAlpha = true;
-    layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+    const size = pageSize(ctx, env);
+    layer = createCanvas(size.width, size.height);
     lctx = layer.getContext('2d');
     lctx.setTransform(ctx.getTransform());
   }
@@ -330,7 +491,8 @@ export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): vo
   drawObject(cctx, c, true, context, env, own, true, helpers);
   // Chromium applies destination-in to the whole canvas, Skia's drawImage only under the image:
   // the cache goes onto a canvas-sized layer first, so pixels outside the clip are cut too.
-  const layer = createCanvas(ctx.canvas.width, ctx.canvas.height);
+  const size = pageSize(ctx, env);
+  const layer = createCanvas(size.width, size.height);
   const lctx = layer.getContext('2d');
   lctx.transform(env.zoom, 0, 0, env.zoom, 0, 0);
   lctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);

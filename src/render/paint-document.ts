@@ -8,7 +8,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { DrawableImage } from './image-cache.js';
 import { parseColor } from '../domain/color.js';
-import { drawCanvasClipPath, renderObject, type DrawEnv } from './draw-object.js';
+import { clipToOutline, drawCanvasClipPath, isOutlineClip, renderObject, type DrawEnv } from './draw-object.js';
 import type { NormalizedDocument } from './normalize-document.js';
 import type { ObjectCacheStore } from './object-cache-store.js';
 import { fillerToLive, isGradient, isPattern } from './paint-style.js';
@@ -32,7 +32,7 @@ export interface PaintedPixels {
   opaque: boolean;
 }
 
-function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
+export function outputSize(doc: Pick<NormalizedDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(doc.width * scale)), height: Math.max(1, Math.round(doc.height * scale)) };
 }
 
@@ -96,13 +96,24 @@ function paintCanvasObject(ctx: SKRSContext2D, node: RenderNode | null, env: Dra
 /** StaticCanvas.renderCanvas: background, objects, canvas clip path, overlay. */
 function paintOn(ctx: SKRSContext2D, doc: NormalizedDocument, env: DrawEnv, width: number, height: number): void {
   const scale = env.zoom;
+  // On a PDF page an outline canvas clip becomes a real clip around everything it would cut (not the overlay).
+  const vectorClip = env.vector && doc.clipPath && isOutlineClip(doc.clipPath) ? doc.clipPath : null;
+  ctx.save();
+  if (vectorClip) {
+    const at = ctx.getTransform();
+    ctx.transform(scale, 0, 0, scale, 0, 0);
+    // Fabric ignores a canvas clip's `absolutePositioned`: null places it like a top-level object's.
+    clipToOutline(ctx, { ...vectorClip, absolutePositioned: false }, null);
+    ctx.setTransform(at);
+  }
   paintCanvasFill(ctx, doc.background, env, width, height, 'background');
   paintCanvasObject(ctx, doc.backgroundImage, env);
   ctx.save();
   ctx.transform(scale, 0, 0, scale, 0, 0);
   for (const obj of doc.objects) renderObject(ctx, obj, env, { parentMatrix: null, parentOnCache: false });
   ctx.restore();
-  if (doc.clipPath) drawCanvasClipPath(ctx, doc.clipPath, env);
+  ctx.restore();
+  if (doc.clipPath && !vectorClip) drawCanvasClipPath(ctx, doc.clipPath, env);
   paintCanvasFill(ctx, doc.overlay, env, width, height, 'overlay');
   paintCanvasObject(ctx, doc.overlayImage, env);
 }
@@ -124,4 +135,19 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
   const pixels = opts.surfaces ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx)) : paintAndRead(createCanvas(width, height).getContext('2d'));
   // The overlay is painted last over the whole canvas, after any cut.
   return { pixels, width, height, opaque: (opaqueBackground && !env.cutAlpha) || opaqueOverlay };
+}
+
+/**
+ * Paints onto a PDF page's context, which must be `outputSize` big: the same
+ * call sequence as paintDocument, with DrawEnv.vector set (no object caches,
+ * outline clips as clips) and no resize filters, so images are embedded at
+ * their source resolution.
+ */
+export function paintPage(ctx: SKRSContext2D, doc: NormalizedDocument, images: ReadonlyMap<string, DrawableImage>, scale: number): void {
+  const { width, height } = outputSize(doc, scale);
+  const env: DrawEnv = { zoom: scale, images, cutAlpha: false, vector: { width, height } };
+  // A ligature glyph has no Unicode of its own in Skia's PDF text layer: "Certificate" would copy as "Certi cate".
+  // Without ligatures a run is at most a fraction of a pixel wider (0.6 px for "fi" + "ffi" at 30 px).
+  ctx.fontVariantLigatures = 'none';
+  paintOn(ctx, doc, env, width, height);
 }

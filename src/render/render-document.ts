@@ -14,7 +14,9 @@ import type { DrawEnv } from './draw-object.js';
 import type { DrawableImage } from './image-cache.js';
 import type { NormalizedDocument } from './normalize-document.js';
 import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
-import { paintDocument, type PaintedPixels } from './paint-document.js';
+import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { outputSize, paintDocument, paintPage, type PaintedPixels } from './paint-document.js';
+import { markVectorPage } from './vector-page.js';
 import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
@@ -34,14 +36,18 @@ export interface RenderInput {
   document: TemplateDocument;
   images: ReadonlyMap<string, Uint8Array>;
   fonts?: readonly AccountFont[];
-  output?: { format?: 'png' | 'jpeg' | 'webp'; quality?: number; scale?: number };
+  /** `quality` applies to jpeg and webp only; a pdf's images keep their source pixels. */
+  output?: { format?: RenderFormat; quality?: number; scale?: number };
 }
+
+export type RenderFormat = 'png' | 'jpeg' | 'webp' | 'pdf';
 
 export interface RenderOutput {
   data: Buffer;
+  /** Pixels, or for a pdf the page size in points (1 px of the template is 1 pt, times `scale`). */
   width: number;
   height: number;
-  format: 'png' | 'jpeg' | 'webp';
+  format: RenderFormat;
   /** Present only when something was drawn other than as designed (see RenderWarning). */
   warnings?: RenderWarning[];
 }
@@ -165,7 +171,15 @@ function resolveScale(scale: number | undefined): number {
   return scale;
 }
 
-async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
+interface Prepared {
+  doc: NormalizedDocument;
+  images: Map<string, DrawableImage>;
+  scale: number;
+  warnings: RenderWarning[];
+}
+
+/** Everything before the paint: fonts registered, text laid out (cached per object), images decoded and filtered. */
+async function prepare(input: RenderInput, caches: RenderCaches): Promise<Prepared> {
   ensureBundledFonts();
   if (input.fonts?.length) ensureAccountFonts(input.fonts);
   const scale = resolveScale(input.output?.scale);
@@ -173,12 +187,67 @@ async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedP
   const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
   const images = await decodeImages(input.document, input.images, caches);
   addFilteredImages(doc, images, caches);
+  return { doc, images, scale, warnings: textWarnings(doc.objects) };
+}
+
+async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
+  const { doc, images, scale, warnings } = await prepare(input, caches);
   const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches) });
-  return Object.assign(painted, { warnings: textWarnings(doc.objects) });
+  return Object.assign(painted, { warnings });
+}
+
+/**
+ * What Skia's PDF backend must rasterise (shadow blurs, raster fallbacks) it
+ * does at this resolution; 2× the page's 72 dpi keeps a blurred shadow smooth
+ * when printed and costs a quarter of 300 dpi's pixels.
+ */
+const PDF_RASTER_DPI = 144;
+
+export interface PdfOutput {
+  data: Buffer;
+  /** Each page's size in points, in order. */
+  pages: Array<{ width: number; height: number }>;
+  /** Per page, present only when that page has any (see RenderWarning). */
+  warnings?: Array<{ page: number } & RenderWarning>;
+}
+
+/**
+ * Renders each input as one page of a single PDF, in order, through the same
+ * paint as a raster (see paintPage for what differs). A page is
+ * width × height points (1 px = 1 pt) times its `scale`; its `format` and
+ * `quality` are not read. Pages are prepared first, so a missing image fails
+ * the whole document before any page is drawn.
+ */
+export async function renderPdf(pages: readonly RenderInput[], caches: RenderCaches = createRenderCaches()): Promise<PdfOutput> {
+  if (pages.length === 0) throw new RenderError('a PDF needs at least one page');
+  const prepared: Prepared[] = [];
+  for (const page of pages) prepared.push(await prepare(page, caches));
+  // Fixed metadata: the bytes depend only on the pages, so equal renders are equal files and share one content-addressed blob.
+  const pdf = new PDFDocument({ creator: 'Imprint', producer: 'Imprint (Skia/PDF)', rasterDPI: PDF_RASTER_DPI });
+  const sizes: PdfOutput['pages'] = [];
+  const warnings: NonNullable<PdfOutput['warnings']> = [];
+  prepared.forEach((p, i) => {
+    const size = outputSize(p.doc, p.scale);
+    // Typed as the DOM's context, it is the same Skia context class a canvas gives (drawImage of our canvases and images included).
+    const ctx = pdf.beginPage(size.width, size.height) as unknown as SKRSContext2D;
+    paintPage(markVectorPage(ctx), p.doc, p.images, p.scale);
+    pdf.endPage();
+    sizes.push(size);
+    for (const w of p.warnings) warnings.push({ page: i + 1, ...w });
+  });
+  const out: PdfOutput = { data: pdf.close(), pages: sizes };
+  if (warnings.length > 0) out.warnings = warnings;
+  return out;
 }
 
 export async function renderDocument(input: RenderInput, caches: RenderCaches = createRenderCaches()): Promise<RenderOutput> {
   const format = input.output?.format ?? 'png';
+  if (format === 'pdf') {
+    const pdf = await renderPdf([input], caches);
+    const out: RenderOutput = { data: pdf.data, ...pdf.pages[0], format };
+    if (pdf.warnings) out.warnings = pdf.warnings.map(({ page: _, ...w }) => w);
+    return out;
+  }
   const q = input.output?.quality ?? 90;
   const quality = Math.min(100, Math.max(1, Math.round(q)));
   const painted = await paint(input, caches);

@@ -137,25 +137,30 @@ function drawImageFill(ctx: Ctx, n: RenderNode, img: DrawableImage | undefined, 
   ctx.drawImage(img, sX, sY, sW, sH, -w / 2, -h / 2, maxW, maxH);
 }
 
-export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
+/** Object kinds whose outline is one path, which is all a clip path of that kind contributes. */
+const OUTLINE_KINDS: ReadonlySet<RenderNode['kind']> = new Set(['rect', 'circle', 'ellipse', 'triangle', 'polyline', 'polygon', 'path']);
+
+export function hasOutlinePath(n: RenderNode): boolean {
+  return OUTLINE_KINDS.has(n.kind);
+}
+
+/** Starts a new path with the object's outline; false when it has none to paint (a polygon without points). */
+export function outlinePath(ctx: Ctx, n: RenderNode): boolean {
   switch (n.kind) {
     case 'rect':
       rectPath(ctx, n);
-      paintInOrder(ctx, n, h);
-      return;
+      return true;
     case 'circle':
       ctx.beginPath();
       ctx.arc(0, 0, n.radius, degToRad(n.startAngle), degToRad(n.endAngle), n.counterClockwise);
-      paintInOrder(ctx, n, h);
-      return;
+      return true;
     case 'ellipse':
       ctx.beginPath();
       ctx.save();
       ctx.transform(1, 0, 0, n.ry / n.rx, 0, 0);
       ctx.arc(0, 0, n.rx, 0, 2 * Math.PI, false);
       ctx.restore();
-      paintInOrder(ctx, n, h);
-      return;
+      return true;
     case 'triangle': {
       const w2 = n.width / 2;
       const h2 = n.height / 2;
@@ -164,9 +169,34 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
       ctx.lineTo(0, -h2);
       ctx.lineTo(w2, h2);
       ctx.closePath();
-      paintInOrder(ctx, n, h);
-      return;
+      return true;
     }
+    case 'polyline':
+    case 'polygon': {
+      const pts = n.points;
+      ctx.beginPath();
+      if (!pts.length || Number.isNaN(pts[pts.length - 1].y)) return false;
+      const { x, y } = n.pathOffset;
+      ctx.moveTo(pts[0].x - x, pts[0].y - y);
+      for (const p of pts) ctx.lineTo(p.x - x, p.y - y);
+      if (n.kind === 'polygon') ctx.closePath();
+      return true;
+    }
+    case 'path':
+      pathCommands(ctx, n);
+      return true;
+    default:
+      ctx.beginPath();
+      return false;
+  }
+}
+
+export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
+  if (hasOutlinePath(n)) {
+    if (outlinePath(ctx, n)) paintInOrder(ctx, n, h);
+    return;
+  }
+  switch (n.kind) {
     case 'line': {
       const xm = n.lineFlipX ? 0.5 : -0.5;
       const ym = n.lineFlipY ? 0.5 : -0.5;
@@ -177,22 +207,6 @@ export function paintShape(ctx: Ctx, n: RenderNode, h: PaintHelpers): void {
       if (n.stroke) renderStroke(ctx, n, h);
       return;
     }
-    case 'polyline':
-    case 'polygon': {
-      const pts = n.points;
-      if (!pts.length || Number.isNaN(pts[pts.length - 1].y)) return;
-      const { x, y } = n.pathOffset;
-      ctx.beginPath();
-      ctx.moveTo(pts[0].x - x, pts[0].y - y);
-      for (const p of pts) ctx.lineTo(p.x - x, p.y - y);
-      if (n.kind === 'polygon') ctx.closePath();
-      paintInOrder(ctx, n, h);
-      return;
-    }
-    case 'path':
-      pathCommands(ctx, n);
-      paintInOrder(ctx, n, h);
-      return;
     case 'image': {
       ctx.imageSmoothingEnabled = n.imageSmoothing;
       if (n.stroke && n.strokeWidth !== 0) {

@@ -8,7 +8,7 @@ import type { Account } from '../store/store.js';
 import { readAssetImages } from './manage-assets.js';
 import { getTemplate, getTemplateRevision } from './manage-templates.js';
 import { checkRenderBudget, fetchImages, renderFetched } from './render-template.js';
-import type { RenderWarning } from '../render/render-document.js';
+import type { RenderFormat, RenderWarning } from '../render/render-document.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -27,7 +27,7 @@ export function imageIdFor(accountId: string, data: Uint8Array): string {
 
 export interface GenerateInput extends ChangesInput {
   templateId?: string;
-  format?: 'png' | 'jpeg' | 'webp';
+  format?: RenderFormat;
   quality?: number;
   scale?: number;
   /** A saved revision to render instead of the current one (signed URLs pin it with `rev`); not part of the HTTP body. */
@@ -46,7 +46,7 @@ export interface GenerateResult {
   timestamp: string;
 }
 
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' } as const;
 
 export function insufficientCredits(balance: number): ApiError {
   return new ApiError(

@@ -2,7 +2,7 @@ import { ApiError } from '../domain/errors.js';
 import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, estimateRenderMs } from '../domain/render-budget.js';
 import { imageSources } from '../domain/elements.js';
 import type { TemplateDocument } from '../domain/template.js';
-import { RenderError, type RenderOutput } from '../render/render-document.js';
+import { RenderError, type RenderFormat, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import { readAssetImages } from './manage-assets.js';
 import type { RenderOutcome } from './metrics.js';
@@ -18,7 +18,7 @@ import type { ServiceDeps } from './service-deps.js';
 export type RenderDeps = Pick<ServiceDeps, 'renderer' | 'renderBudget' | 'fetcher' | 'accountFonts' | 'store' | 'blobs' | 'publicUrl' | 'metrics'>;
 
 export interface RenderOptions {
-  format?: 'png' | 'jpeg' | 'webp';
+  format?: RenderFormat;
   quality?: number;
   scale?: number;
 }

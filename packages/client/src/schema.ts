@@ -560,7 +560,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a generated image */
+        /** Download a generated image or PDF */
         get: operations["getImage"];
         put?: never;
         post?: never;
@@ -990,7 +990,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1366,7 +1366,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1562,7 +1562,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1776,7 +1776,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -1960,7 +1960,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2098,7 +2098,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2439,7 +2439,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2583,7 +2583,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -2816,7 +2816,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3121,7 +3121,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4152,7 +4152,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4463,10 +4463,10 @@ export interface operations {
                         };
                     };
                     /**
-                     * @description One of png, jpeg, webp
+                     * @description One of png, jpeg, webp, pdf. pdf is a one-page vector PDF of width × height points (1 px = 1 pt, times scale): text stays selectable text in embedded subset fonts, images keep their source resolution; 1 credit per page like an image.
                      * @default png
                      */
-                    format?: "png" | "jpeg" | "webp";
+                    format?: "png" | "jpeg" | "webp" | "pdf";
                     /** @description Same as elements (send one or the other), or a Bannerbear-style list: [{"name": "title", "text": "Hello", "color": "#ffffff"}, {"name": "photo", "image_url": "https://…"}]. In a list, color sets fill, image_url src, font_family fontFamily, text_align_h textAlign, border_color stroke, border_width strokeWidth, hide: true visible: false; any other key is an Imprint property. */
                     modifications?: {
                         [key: string]: {
@@ -4496,7 +4496,7 @@ export interface operations {
                     })[];
                     /** @description jpeg/webp quality, default 90. A numeric string ("60") is accepted. */
                     quality?: number;
-                    /** @description Output scale factor, default 1. A numeric string ("0.5") is accepted. */
+                    /** @description Output scale factor, default 1 (for pdf, the page size). A numeric string ("0.5") is accepted. */
                     scale?: number;
                     /** @description ID of the template to render (required; a missing one is reported as missing_template_id) */
                     templateId?: string;
@@ -4536,6 +4536,7 @@ export interface operations {
                      */
                     "application/json": {
                         details: {
+                            /** @description Pixels; for a pdf, the page size in points. */
                             dimensions: {
                                 height: number;
                                 width: number;
@@ -4605,7 +4606,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -4918,7 +4919,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -5076,12 +5077,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image, cacheable forever (its URL hashes its bytes) */
+            /** @description The image (or PDF), cacheable forever (its URL hashes its bytes) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
                     "image/jpeg": string;
                     "image/png": string;
                     "image/webp": string;
@@ -5223,6 +5225,7 @@ export interface operations {
                          */
                         result?: {
                             details: {
+                                /** @description Pixels; for a pdf, the page size in points. */
                                 dimensions: {
                                     height: number;
                                     width: number;
@@ -5446,6 +5449,7 @@ export interface operations {
                          */
                         result?: {
                             details: {
+                                /** @description Pixels; for a pdf, the page size in points. */
                                 dimensions: {
                                     height: number;
                                     width: number;
@@ -5513,7 +5517,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -5742,7 +5746,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -6161,7 +6165,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -6841,7 +6845,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -7164,7 +7168,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

@@ -7,8 +7,8 @@ import { ApiError } from '../../domain/errors.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
-const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
+const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 
 /**
  * Image URLs need no key, so they can go straight into an <img>, a Slack
@@ -22,16 +22,20 @@ export function registerImageRoutes(app: ImprintApp, deps: ServiceDeps): void {
     {
       schema: {
         operationId: 'getImage',
-        summary: 'Download a generated image',
+        summary: 'Download a generated image or PDF',
         tags: ['Images'],
         params: Type.Object({
           file: Type.String({ description: 'The file name from an imageURL: 40 hex digits and the extension', examples: ['5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png'] }),
         }),
-        response: { 200: fileResponse('The image, cacheable forever (its URL hashes its bytes)', Object.values(CONTENT_TYPES)), 304: NOT_MODIFIED, 404: Type.Ref('Error') },
+        response: {
+          200: fileResponse('The image (or PDF), cacheable forever (its URL hashes its bytes)', Object.values(CONTENT_TYPES)),
+          304: NOT_MODIFIED,
+          404: Type.Ref('Error'),
+        },
       },
     },
     async (request, reply) => {
-      const match = /^([0-9a-f]{40})\.(png|jpg|webp)$/.exec(request.params.file);
+      const match = /^([0-9a-f]{40})\.(png|jpg|webp|pdf)$/.exec(request.params.file);
       const image = match ? await deps.store.getImage(match[1]) : null;
       if (!match || !image || EXTENSIONS[image.format] !== match[2]) throw notFound();
       return sendImage(deps, request, reply, image, IMMUTABLE);

@@ -16,6 +16,7 @@
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { parseColor as parseCssColor } from '../../domain/color.js';
+import { isVectorPage } from '../vector-page.js';
 
 /** Exponent per Skia luminance level (lum >> 5), measured as described above. */
 const EXPONENT_BY_LUMINANCE = [1.55, 1.64, 1.68, 1.71, 1.71, 1.74, 1.79, 1.88];
@@ -116,7 +117,8 @@ export function fillTextLikeChromium(f: CoverageFill): void {
   const { ctx, text } = f;
   const m = ctx.getTransform();
   const deviceSize = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) * fontPx(ctx.font);
-  if (COLOUR_GLYPH.test(text) || !(deviceSize > 0) || deviceSize > MAX_MASK_GLYPH_SIZE) {
+  // A PDF page keeps glyphs as text: its viewer rasterises them, so there is no coverage to correct.
+  if (isVectorPage(ctx) || COLOUR_GLYPH.test(text) || !(deviceSize > 0) || deviceSize > MAX_MASK_GLYPH_SIZE) {
     const o = f.applyPaint(ctx);
     ctx.fillText(text, f.x - o.x, f.y - o.y);
     return;
@@ -132,38 +134,11 @@ export function fillTextLikeChromium(f: CoverageFill): void {
     ctx.globalAlpha = 1;
     return;
   }
-  // A box around the run from its known advance and the font size (cheaper than measureText,
-  // which would shape the run a second time); generous for accents, descenders and italics.
-  const size = fontPx(ctx.font);
-  const advance = f.width ?? ctx.measureText(text).width;
-  const rtl = ctx.textAlign === 'right' || ctx.textAlign === 'end';
-  const left = (rtl ? f.x - advance : f.x) - size * 0.6 - 2;
-  const right = (rtl ? f.x : f.x + advance) + size * 0.6 + 2;
-  // Around the alphabetic baseline; on a path the baseline may be the middle, top or bottom of the em box.
-  const alphabetic = ctx.textBaseline === 'alphabetic';
-  const top = f.y - size * (alphabetic ? 1.4 : 1.6) - 2;
-  const bottom = f.y + size * (alphabetic ? 0.7 : 1.6) + 2;
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
-  for (const [px, py] of [
-    [left, top],
-    [right, top],
-    [left, bottom],
-    [right, bottom],
-  ]) {
-    const dx = m.a * px + m.c * py + m.e;
-    const dy = m.b * px + m.d * py + m.f;
-    x0 = Math.min(x0, dx);
-    x1 = Math.max(x1, dx);
-    y0 = Math.min(y0, dy);
-    y1 = Math.max(y1, dy);
-  }
-  const bx = Math.max(0, Math.floor(x0));
-  const by = Math.max(0, Math.floor(y0));
-  const w = Math.min(ctx.canvas.width, Math.ceil(x1)) - bx;
-  const h = Math.min(ctx.canvas.height, Math.ceil(y1)) - by;
+  const box = runBox(ctx, text, f.x, f.y, f.width);
+  const bx = Math.max(0, Math.floor(box.x0));
+  const by = Math.max(0, Math.floor(box.y0));
+  const w = Math.min(ctx.canvas.width, Math.ceil(box.x1)) - bx;
+  const h = Math.min(ctx.canvas.height, Math.ceil(box.y1)) - by;
   if (!(w > 0 && h > 0)) return;
 
   const { canvas: layer, ctx: lctx } = scratch(w, h);
@@ -206,6 +181,83 @@ export function fillTextLikeChromium(f: CoverageFill): void {
   ctx.restore();
 }
 
+/**
+ * A device-space box around a run drawn at (x, y) under the context's font, alignment and transform,
+ * from its known advance and the font size (cheaper than measureText, which would shape the run a
+ * second time); generous for accents, descenders, italics and a stroke.
+ */
+function runBox(ctx: SKRSContext2D, text: string, x: number, y: number, width: number | undefined): { x0: number; y0: number; x1: number; y1: number } {
+  const m = ctx.getTransform();
+  const size = fontPx(ctx.font);
+  const advance = width ?? ctx.measureText(text).width;
+  const rtl = ctx.textAlign === 'right' || ctx.textAlign === 'end';
+  const left = (rtl ? x - advance : x) - size * 0.6 - 2;
+  const right = (rtl ? x : x + advance) + size * 0.6 + 2;
+  // Around the alphabetic baseline; on a path the baseline may be the middle, top or bottom of the em box.
+  const alphabetic = ctx.textBaseline === 'alphabetic';
+  const top = y - size * (alphabetic ? 1.4 : 1.6) - 2;
+  const bottom = y + size * (alphabetic ? 0.7 : 1.6) + 2;
+  const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const [px, py] of [
+    [left, top],
+    [right, top],
+    [left, bottom],
+    [right, bottom],
+  ]) {
+    const dx = m.a * px + m.c * py + m.e;
+    const dy = m.b * px + m.d * py + m.f;
+    box.x0 = Math.min(box.x0, dx);
+    box.x1 = Math.max(box.x1, dx);
+    box.y0 = Math.min(box.y0, dy);
+    box.y1 = Math.max(box.y1, dy);
+  }
+  return box;
+}
+
+/** Outlined glyphs on a PDF page are pixels at this multiple of 72 dpi (see strokeTextOnPage). */
+const STROKE_LAYER_SCALE = 2;
+
+/**
+ * strokeText, except on a PDF page with a gradient or pattern stroke: Skia's PDF backend then paints
+ * the paint over the run's whole box instead of along the outlines (measured: a rectangle of
+ * stripes over the pattern-text-headline corpus card). That stroke becomes a 144 dpi raster of the
+ * run; the fill, and so the text layer, is unaffected.
+ */
+export function strokeTextOnPage(ctx: SKRSContext2D, text: string, x: number, y: number): void {
+  if (!isVectorPage(ctx) || typeof ctx.strokeStyle === 'string') {
+    ctx.strokeText(text, x, y);
+    return;
+  }
+  const k = STROKE_LAYER_SCALE;
+  const grow = ctx.lineWidth * Math.sqrt(Math.abs(ctx.getTransform().a * ctx.getTransform().d)) + 2;
+  const box = runBox(ctx, text, x, y, undefined);
+  const bx = Math.floor(box.x0 - grow);
+  const by = Math.floor(box.y0 - grow);
+  const w = Math.ceil(box.x1 + grow) - bx;
+  const h = Math.ceil(box.y1 + grow) - by;
+  if (!(w > 0 && h > 0)) return;
+  const layer = createCanvas(w * k, h * k);
+  const lctx = layer.getContext('2d');
+  const m = ctx.getTransform();
+  lctx.setTransform(k * m.a, k * m.b, k * m.c, k * m.d, k * (m.e - bx), k * (m.f - by));
+  lctx.font = ctx.font;
+  lctx.textAlign = ctx.textAlign;
+  lctx.textBaseline = ctx.textBaseline;
+  lctx.direction = ctx.direction;
+  lctx.lineWidth = ctx.lineWidth;
+  lctx.lineCap = ctx.lineCap;
+  lctx.lineJoin = ctx.lineJoin;
+  lctx.miterLimit = ctx.miterLimit;
+  lctx.setLineDash(ctx.getLineDash());
+  lctx.lineDashOffset = ctx.lineDashOffset;
+  lctx.strokeStyle = ctx.strokeStyle;
+  lctx.strokeText(text, x, y);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, 0, 0, layer.width, layer.height, bx, by, w, h);
+  ctx.restore();
+}
+
 let scratchCanvas: Canvas | undefined;
 let scratchCtx: SKRSContext2D | undefined;
 
@@ -223,7 +275,8 @@ function scratch(w: number, h: number): { canvas: Canvas; ctx: SKRSContext2D } {
   return { canvas: scratchCanvas, ctx: scratchCtx };
 }
 
-function hasShadow(ctx: SKRSContext2D): boolean {
+/** Whether the context's shadow state would draw anything. */
+export function hasShadow(ctx: SKRSContext2D): boolean {
   if (ctx.shadowBlur === 0 && ctx.shadowOffsetX === 0 && ctx.shadowOffsetY === 0) return false;
   const c = ctx.shadowColor.replace(/\s/g, '').toLowerCase();
   return !(c === 'transparent' || /^rgba\(.*,0(\.0*)?\)$/.test(c) || /^#[0-9a-f]{6}00$/.test(c));

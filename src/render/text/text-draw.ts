@@ -9,7 +9,7 @@ type CanvasGradient = ReturnType<SKRSContext2D['createLinearGradient']>;
 type CanvasPattern = ReturnType<SKRSContext2D['createPattern']>;
 import { DECORATION_OFFSETS, FONT_SIZE_FRACTION, type GraphemeBox, type TextLayout } from './text-layout.js';
 import { hasStyleChanged } from './text-styles.js';
-import { fillTextLikeChromium } from './text-coverage.js';
+import { fillTextLikeChromium, strokeTextOnPage } from './text-coverage.js';
 
 /** What createPattern takes: a decoded image or a canvas. */
 type PatternSource = Parameters<SKRSContext2D['createPattern']>[0];
@@ -301,7 +301,7 @@ function renderChar(
     ctx.lineJoin = opts.strokeLineJoin as SKRSContext2D['lineJoin'];
     ctx.miterLimit = opts.strokeMiterLimit;
     const o = setPaint(ctx, layout, 'strokeStyle', full.stroke, opts.images);
-    ctx.strokeText(text, left - o.x, top - o.y);
+    strokeTextOnPage(ctx, text, left - o.x, top - o.y);
   }
   ctx.restore();
 }

@@ -62,7 +62,10 @@ function imageCard(image) {
     h(
       'a',
       { class: 'image-thumb', href: image.imageURL, target: '_blank', rel: 'noopener' },
-      h('img', { src: image.imageURL, alt: `${title}, ${image.width}×${image.height} ${image.format.toUpperCase()}`, loading: 'lazy', decoding: 'async' }),
+      // A browser cannot show a PDF in an <img>: the card names the format, and the link opens the file.
+      image.format === 'pdf'
+        ? h('span', { class: 'image-thumb-pdf', 'aria-label': `${title}, ${image.width}×${image.height} pt PDF` }, 'PDF')
+        : h('img', { src: image.imageURL, alt: `${title}, ${image.width}×${image.height} ${image.format.toUpperCase()}`, loading: 'lazy', decoding: 'async' }),
     ),
     h(
       'div',
