@@ -71,13 +71,15 @@ export interface ServerProcessOptions {
    * started together on one fresh database race to seed: one prints it.
    */
   requireKey?: boolean;
+  /** Node flags for the server only, e.g. `--cpu-prof` for a profile of the server under a load. */
+  nodeArgs?: string[];
 }
 
 export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-')));
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...process.execArgv, entry], {
+  const child = spawn(process.execPath, [...process.execArgv, ...(options.nodeArgs ?? []), entry], {
     env: {
       ...process.env,
       PORT: String(port),
