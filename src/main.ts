@@ -47,7 +47,13 @@ export interface Runtime {
 export async function createRuntime(config: Config, opts: { renderWorkers: boolean } = { renderWorkers: true }): Promise<Runtime> {
   const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const renderPool = opts.renderWorkers
-    ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
+    ? new RenderPool({
+        size: config.renderWorkers,
+        maxQueue: config.renderQueue,
+        timeoutMs: config.renderTimeoutMs,
+        heapMb: config.renderWorkerHeapMb,
+        cacheMb: config.renderCacheMb,
+      })
     : null;
   const bundled = bundledFontFamilies();
   // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).

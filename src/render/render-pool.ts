@@ -42,7 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
-import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 
 export class RenderQueueFullError extends Error {
   constructor() {
@@ -70,6 +70,8 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** V8 old-generation limit of each worker, in MB. */
   heapMb?: number;
+  /** Each worker's pixel-cache budget in MB (render-caches.ts splits it); default DEFAULT_RENDER_CACHE_MB. */
+  cacheMb?: number;
   /** Workers one tenant may occupy while another tenant waits, and at any time with heavy renders; default half the pool, at least 1. */
   tenantWorkers?: number;
   /** Estimated cost (ms) from which a render counts as heavy. */
@@ -117,6 +119,7 @@ export class RenderPool {
   private readonly perWorker: number;
   private readonly timeoutMs: number;
   private readonly heapMb: number | undefined;
+  private readonly cacheMb: number | undefined;
   private readonly tenantWorkers: number;
   private readonly heavyMs: number;
   /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
@@ -133,6 +136,7 @@ export class RenderPool {
     this.perWorker = Math.max(1, opts.perWorker ?? 2);
     this.timeoutMs = Math.max(1, opts.timeoutMs ?? 15_000);
     this.heapMb = opts.heapMb;
+    this.cacheMb = opts.cacheMb;
     this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
     this.heavyMs = opts.heavyMs ?? 250;
     this.coldStart = this.size;
@@ -160,14 +164,16 @@ export class RenderPool {
   private spawn(firstSpawn = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
+    const workerData: RenderWorkerData = { cacheMb: this.cacheMb };
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')
       ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`, {
           eval: true,
           resourceLimits,
+          workerData,
         })
-      : new Worker(url, { resourceLimits });
+      : new Worker(url, { resourceLimits, workerData });
     const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
     worker.on('message', (msg: WorkerReply) => {
       if ('ready' in msg) {

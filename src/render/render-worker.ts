@@ -4,18 +4,18 @@
  * registered fonts live as long as the worker, so each is paid once per
  * worker. The encoded bytes are transferred back, not copied.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { ensureBundledFonts } from './fonts/font-registry.js';
-import { createRenderCaches } from './render-caches.js';
+import { createRenderCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
-import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 ensureBundledFonts();
-const caches = createRenderCaches();
+const caches = createRenderCaches(renderCacheLimits((workerData as RenderWorkerData | null)?.cacheMb));
 // A worker's first render pays for V8 compiling the paint and layout code, Skia's
 // first glyph rasterisation and sharp's first encode: several hundred ms that
 // would land on the first paying request and inside its time budget, which
