@@ -12,7 +12,6 @@
  * compare settings (e.g. RENDER_WORKERS) side by side.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { FabricObject, TemplateDocument } from '../src/domain/template.js';
@@ -120,27 +119,18 @@ async function settledRssMiB(server: ServerProcess): Promise<number> {
   return server.rssMiB();
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on every Linux this runs on
-
-/** utime + stime of one thread (the main thread's id is the pid), ms. */
-function threadCpuMs(pid: number, tid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 async function measureRun(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number): Promise<HttpRun> {
   server.resetPeak();
   let peakSampledMiB = server.rssMiB();
   const sampler = setInterval(() => {
     peakSampledMiB = Math.max(peakSampledMiB, server.rssMiB());
   }, 50);
-  const main0 = threadCpuMs(server.pid, server.pid);
+  const main0 = server.mainThreadCpuMs();
   const process0 = server.cpuMs();
   try {
     const { wallMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
     const images = latencies.length;
-    const mainCpuMsPerImage = (threadCpuMs(server.pid, server.pid) - main0) / images;
+    const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
     const processCpuMsPerImage = (server.cpuMs() - process0) / images;
     const sorted = latencies.sort((a, b) => a - b);
     return {

@@ -38,6 +38,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** User + system CPU of the whole process (all threads) so far, in ms (10 ms resolution). */
   cpuMs(): number;
+  /** The same for the main thread alone (the event loop), without the render workers and the thread pool. */
+  mainThreadCpuMs(): number;
   /** Resident memory now, in MiB. */
   rssMiB(): number;
   /** Peak resident memory since the last resetPeak(), in MiB. */
@@ -54,6 +56,13 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** utime + stime from a /proc stat file, in ms: the 12th and 13th fields after the parenthesised command name. */
+function cpuMsOf(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
 function statusKiB(pid: number, field: string): number {
@@ -128,12 +137,9 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
       if (!exited) child.kill('SIGKILL');
       await exit;
     },
-    cpuMs() {
-      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    },
+    cpuMs: () => cpuMsOf(`/proc/${pid}/stat`),
+    // The main thread's id is the process id.
+    mainThreadCpuMs: () => cpuMsOf(`/proc/${pid}/task/${pid}/stat`),
     rssMiB: () => statusKiB(pid, 'VmRSS') / 1024,
     peakRssMiB: () => statusKiB(pid, 'VmHWM') / 1024,
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
