@@ -26,6 +26,7 @@ import { profileImprintStages } from './imprint-stages.js';
 import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
 import { loadReferenceCard, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
+import { printHttp } from './http-load.js';
 import { printStartUp } from './start-up.js';
 
 const WORKERS = 2;
@@ -37,6 +38,8 @@ interface Options {
   /** ms each engine spends rendering CONCURRENCY at a time, per round. */
   throughputMs: number;
   warmup: number;
+  /** POST /image/generate per HTTP row. */
+  httpRequests: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -52,6 +55,7 @@ function parseOptions(argv: string[]): Options {
     latencyRuns: perRound(value('--latency', quick ? 24 : 104)),
     throughputMs: value('--throughput-ms', quick ? 300 : 1500),
     warmup: value('--warmup', quick ? 8 : 20),
+    httpRequests: value('--http-requests', quick ? 120 : 600),
   };
 }
 
@@ -201,6 +205,7 @@ async function main(): Promise<void> {
   const raw = await renderToRaw(input);
   const encodeFloor = (): Promise<Buffer> => sharpPixels(raw).png(PNG_OPTIONS).toBuffer();
 
+  let newTitleRate: number | undefined;
   const imprintPool = new RenderPool({ size: WORKERS });
   const competitorPools: EnginePool[] = [];
   const fonts = cardFonts();
@@ -245,7 +250,7 @@ async function main(): Promise<void> {
     const same = (await encodeFloor()).equals((await imprintPool.render(input)).data);
     console.log(`  floor PNG and Imprint PNG byte-identical: ${same ? 'yes' : 'NO (the floor is not encoding what Imprint serves)'}`);
     await measureRounds(engines, opts);
-    report(engines);
+    newTitleRate = report(engines);
   } finally {
     await imprintPool.close();
     await Promise.all(competitorPools.map((p) => p.close()));
@@ -255,6 +260,7 @@ async function main(): Promise<void> {
   for (const s of await profileImprintStages(input, opts.latencyRuns)) {
     console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
   }
+  await printHttp({ n: opts.httpRequests, warmup: 40, concurrencies: [8, 32], workers: WORKERS }, newTitleRate);
   await printStartUp();
   console.log(
     `\nload average at end: ${os
@@ -276,7 +282,8 @@ function retitled(document: TemplateDocument, prefix: string): TemplateDocument 
   return { ...document, objects };
 }
 
-function report(engines: Engine[]): void {
+/** Prints the table and targets; returns the new-title row's images/s for the HTTP row's ratio. */
+function report(engines: Engine[]): number | undefined {
   const results: EngineResult[] = engines.map((e) =>
     e.skipped || !e.samples.length
       ? { name: e.name, model: e.model, skipped: e.skipped ?? 'not measured' }
@@ -308,6 +315,7 @@ function report(engines: Engine[]): void {
     `  (informational, new title each render: p50 ${show(ratio(retitledRow.latency?.p50, floor.latency?.p50))} the floor; ` +
       `images/s ${show(ratio(ips(retitledRow), ips(fabric)))} fabric/node, ${show(ratio(ips(retitledRow), ips(satori)))} satori)`,
   );
+  return ips(retitledRow);
 }
 
 main().catch((err) => {

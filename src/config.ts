@@ -6,6 +6,7 @@ import { DEFAULT_RENDER_BUDGET, type RenderBudgetLimits } from './domain/render-
 import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from './domain/preview-limits.js';
 import type { S3BlobSettings } from './blobs/s3-blob-store.js';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from './domain/webhooks.js';
+import { DEFAULT_RENDER_CACHE_MB } from './render/render-worker-protocol.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -42,6 +43,8 @@ export interface Config {
   renderQueue: number;
   renderTimeoutMs: number;
   renderWorkerHeapMb: number;
+  /** Each render worker's pixel-cache budget in MiB. */
+  renderCacheMb: number;
   renderBudget: RenderBudgetLimits;
   fetchAllowPrivate: boolean;
   reservationLeaseS: number;
@@ -113,6 +116,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
   { name: 'RENDER_TIMEOUT_MS', default: '15000', meaning: 'Longest one render may run; its worker is then stopped and replaced (422 render_too_complex, refunded)' },
   { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
+  {
+    name: 'RENDER_CACHE_MB',
+    default: '64',
+    meaning: 'Pixel caches of each render worker in MiB (decoded images, filtered images, object caches, output canvases), least recently used evicted first',
+  },
   { name: 'RENDER_MAX_MEGAPIXELS', default: '40', meaning: 'Largest output (width × height after scale), in megapixels' },
   { name: 'RENDER_MAX_BLUR_MEGAPIXELS', default: '40', meaning: 'Largest total area under shadow blur per render, in megapixels' },
   { name: 'RENDER_MAX_PAINT_MEGAPIXELS', default: '500', meaning: 'Largest total painted area of all objects per render, in megapixels' },
@@ -245,6 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),
     renderWorkerHeapMb: int('RENDER_WORKER_HEAP_MB', 512, 64, 65_536),
+    renderCacheMb: int('RENDER_CACHE_MB', DEFAULT_RENDER_CACHE_MB, 1, 65_536),
     renderBudget: {
       ...DEFAULT_RENDER_BUDGET,
       maxMegapixels: int('RENDER_MAX_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxMegapixels, 1, 1_000),

@@ -46,7 +46,13 @@ export interface Runtime {
 export async function createRuntime(config: Config, opts: { renderWorkers: boolean } = { renderWorkers: true }): Promise<Runtime> {
   // Workers first: they load their modules and register the fonts on their own threads while this one opens and migrates the database.
   const renderPool = opts.renderWorkers
-    ? new RenderPool({ size: config.renderWorkers, maxQueue: config.renderQueue, timeoutMs: config.renderTimeoutMs, heapMb: config.renderWorkerHeapMb })
+    ? new RenderPool({
+        size: config.renderWorkers,
+        maxQueue: config.renderQueue,
+        timeoutMs: config.renderTimeoutMs,
+        heapMb: config.renderWorkerHeapMb,
+        cacheMb: config.renderCacheMb,
+      })
     : null;
   let store: Awaited<ReturnType<typeof openStore>>;
   try {

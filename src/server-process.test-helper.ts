@@ -38,6 +38,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** User + system CPU of the whole process (all threads) so far, in ms (10 ms resolution). */
   cpuMs(): number;
+  /** The same for the main thread alone (the event loop), without the render workers and the thread pool. */
+  mainThreadCpuMs(): number;
   /** Resident memory now, in MiB. */
   rssMiB(): number;
   /** Peak resident memory since the last resetPeak(), in MiB. */
@@ -56,6 +58,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** utime + stime from a /proc stat file, in ms: the 12th and 13th fields after the parenthesised command name. */
+function cpuMsOf(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
 function statusKiB(pid: number, field: string): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) : NaN;
@@ -71,13 +80,15 @@ export interface ServerProcessOptions {
    * started together on one fresh database race to seed: one prints it.
    */
   requireKey?: boolean;
+  /** Node flags for the server only, e.g. `--cpu-prof` for a profile of the server under a load. */
+  nodeArgs?: string[];
 }
 
 export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-')));
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...process.execArgv, entry], {
+  const child = spawn(process.execPath, [...process.execArgv, ...(options.nodeArgs ?? []), entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -126,12 +137,9 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
       if (!exited) child.kill('SIGKILL');
       await exit;
     },
-    cpuMs() {
-      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    },
+    cpuMs: () => cpuMsOf(`/proc/${pid}/stat`),
+    // The main thread's id is the process id.
+    mainThreadCpuMs: () => cpuMsOf(`/proc/${pid}/task/${pid}/stat`),
     rssMiB: () => statusKiB(pid, 'VmRSS') / 1024,
     peakRssMiB: () => statusKiB(pid, 'VmHWM') / 1024,
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process.test-helper.js';
+import { freePort, startServerProcess } from './server-process.test-helper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = existsSync(path.join(here, 'main.js')) ? path.join(here, 'main.js') : path.join(here, 'main.ts');
@@ -92,4 +92,28 @@ test('a bad setting stops the server with a message naming it', async () => {
   const code = await new Promise((resolve) => child.once('exit', resolve));
   assert.equal(code, 1);
   assert.match(output, /PORT="eighty" must be a whole number/);
+});
+
+test('at LOG_LEVEL=info each request is one log line, with its method, URL, status and time', { timeout: 90_000 }, async () => {
+  const server = await startServerProcess({ LOG_LEVEL: 'info', SEED_DEMO: '0' }, { requireKey: false });
+  try {
+    const before = server.output().split('\n').length;
+    assert.equal((await fetch(`${server.base}/healthz?probe=1`)).status, 200);
+    // pino has written the line before the response's last byte left (onResponse), but give the pipe a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server
+      .output()
+      .split('\n')
+      .slice(before - 1)
+      .filter((line) => line.includes('/healthz?probe=1'));
+    assert.equal(lines.length, 1, server.output());
+    const entry = JSON.parse(lines[0]) as { msg: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number; reqId: string };
+    assert.equal(entry.msg, 'request completed');
+    assert.deepEqual(entry.req, { method: 'GET', url: '/healthz?probe=1' });
+    assert.equal(entry.res.statusCode, 200);
+    assert.equal(typeof entry.responseTime, 'number');
+    assert.match(entry.reqId, /^req_/);
+  } finally {
+    await server.stop();
+  }
 });

@@ -25,3 +25,15 @@ test('DiskBlobStore creates its folders 0700 and its files 0600, whatever the um
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('DiskBlobStore remembers the folders it made, and makes one again if it was removed meanwhile', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-blobs-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'blobs');
+  const blobs = new DiskBlobStore(root);
+  await blobs.put('images/a.png', Buffer.from('a'), 'image/png');
+  await rm(path.join(root, 'images'), { recursive: true });
+  await blobs.put('images/b.png', Buffer.from('b'), 'image/png');
+  assert.deepEqual(await blobs.get('images/b.png'), Buffer.from('b'));
+  assert.equal((await stat(path.join(root, 'images'))).mode & 0o777, 0o700);
+});

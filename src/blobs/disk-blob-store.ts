@@ -9,14 +9,30 @@ import { assertSafeKey, type BlobStore } from './blob-store.js';
  * and other local users have no business reading them; the server itself is the only reader.
  */
 export class DiskBlobStore implements BlobStore {
+  /** Folders this process made or found: a recursive mkdir (a stat per level) before every write was a third of a generate's file work. */
+  private readonly folders = new Set<string>();
+
   constructor(private readonly root: string) {}
 
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const folder = path.dirname(file);
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, data, { mode: 0o600 });
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
+    try {
+      await writeFile(tmp, data, { mode: 0o600 });
+    } catch (error) {
+      // The folder went away behind our back (an operator cleaning up): make it again, once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await this.makeFolder(folder);
+      await writeFile(tmp, data, { mode: 0o600 });
+    }
     await rename(tmp, file);
+  }
+
+  private async makeFolder(folder: string): Promise<void> {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    this.folders.add(folder);
   }
 
   async get(key: string): Promise<Buffer | null> {

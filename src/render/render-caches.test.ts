@@ -6,7 +6,7 @@ import type { TemplateDocument } from '../domain/template.js';
 import { NodeCache } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
 import { isOpaqueBackground } from './paint-document.js';
-import { createRenderCaches } from './render-caches.js';
+import { createRenderCaches, renderCacheLimits } from './render-caches.js';
 import { renderDocument, renderToRaw } from './render-document.js';
 import type { GradientDef } from './render-node.js';
 
@@ -134,4 +134,21 @@ test('an opaque render is encoded as RGB, a translucent one keeps alpha, both lo
     const decoded = await sharp(png.data).ensureAlpha().raw().toBuffer();
     assert.ok(decoded.equals(raw.pixels), `${background}: PNG pixels equal the painted pixels`);
   }
+});
+
+test('one worker budget is split over the pixel caches and bounds each by bytes', async () => {
+  const limits = renderCacheLimits(8);
+  const total = limits.decodedImagesBytes + limits.filteredImagesBytes + limits.objectCachesBytes + limits.surfacesBytes;
+  assert.ok(total <= 8 * 1024 * 1024 && total > 7.9 * 1024 * 1024, `the shares add up to the budget: ${total}`);
+  // A 1 MiB decoded-image budget holds one 400×400 image (640 KB of RGBA), not two: the first is evicted.
+  const caches = createRenderCaches({ ...limits, decodedImagesBytes: 1024 * 1024 });
+  const png = (r: number) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background: { r, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
+  const [first, second] = await Promise.all([png(10), png(20)]);
+  const a = await caches.images.decode(first, 'a');
+  assert.equal(await caches.images.decode(Buffer.from(first), 'a'), a, 'equal bytes hit');
+  await caches.images.decode(second, 'b');
+  assert.notEqual(await caches.images.decode(Buffer.from(first), 'a'), a, 'evicted by bytes, not by count');
 });

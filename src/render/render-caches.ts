@@ -10,6 +10,7 @@ import { DecodedImageCache } from './image-cache.js';
 import { NodeCache } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
 import { SurfacePool } from './surface-pool.js';
+import { DEFAULT_RENDER_CACHE_MB } from './render-worker-protocol.js';
 
 export interface RenderCaches {
   nodes: NodeCache;
@@ -19,6 +20,37 @@ export interface RenderCaches {
   objectCaches: ObjectCacheStore;
 }
 
-export function createRenderCaches(): RenderCaches {
-  return { nodes: new NodeCache(), images: new DecodedImageCache(), filteredImages: new FilteredImageCache(), surfaces: new SurfacePool(), objectCaches: new ObjectCacheStore() };
+/** Byte bounds of one thread's pixel caches (RGBA bytes: width × height × 4 per entry). */
+export interface RenderCacheLimits {
+  decodedImagesBytes: number;
+  filteredImagesBytes: number;
+  objectCachesBytes: number;
+  surfacesBytes: number;
+}
+
+/**
+ * One per-thread budget split over the pixel caches. Decoded images get the
+ * largest share (a re-decode costs more than redrawing an object cache), and
+ * surfaces a quarter: a 1200×630 card's canvas is 3 MB and a 2400×1260 one
+ * 12 MB, so the common sizes stay while a one-off 40 MP render's 160 MB
+ * canvas is freed after it. An entry larger than its share is not kept.
+ */
+export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCacheLimits {
+  const total = Math.max(1, totalMb) * 1024 * 1024;
+  return {
+    decodedImagesBytes: Math.floor(total * (3 / 8)),
+    filteredImagesBytes: Math.floor(total / 8),
+    objectCachesBytes: Math.floor(total / 4),
+    surfacesBytes: Math.floor(total / 4),
+  };
+}
+
+export function createRenderCaches(limits: RenderCacheLimits = renderCacheLimits()): RenderCaches {
+  return {
+    nodes: new NodeCache(),
+    images: new DecodedImageCache(limits.decodedImagesBytes),
+    filteredImages: new FilteredImageCache(limits.filteredImagesBytes),
+    surfaces: new SurfacePool(limits.surfacesBytes),
+    objectCaches: new ObjectCacheStore(limits.objectCachesBytes),
+  };
 }

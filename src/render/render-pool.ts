@@ -43,7 +43,7 @@ import { Worker } from 'node:worker_threads';
 import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
-import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 
 export class RenderQueueFullError extends Error {
   constructor() {
@@ -71,6 +71,8 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** V8 old-generation limit of each worker, in MB. */
   heapMb?: number;
+  /** Each worker's pixel-cache budget in MB (render-caches.ts splits it); default DEFAULT_RENDER_CACHE_MB. */
+  cacheMb?: number;
   /** Workers one tenant may occupy while another tenant waits, and at any time with heavy renders; default half the pool, at least 1. */
   tenantWorkers?: number;
   /** Estimated cost (ms) from which a render counts as heavy. */
@@ -118,6 +120,7 @@ export class RenderPool {
   private readonly perWorker: number;
   private readonly timeoutMs: number;
   private readonly heapMb: number | undefined;
+  private readonly cacheMb: number | undefined;
   private readonly tenantWorkers: number;
   private readonly heavyMs: number;
   /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
@@ -134,6 +137,7 @@ export class RenderPool {
     this.perWorker = Math.max(1, opts.perWorker ?? 2);
     this.timeoutMs = Math.max(1, opts.timeoutMs ?? 15_000);
     this.heapMb = opts.heapMb;
+    this.cacheMb = opts.cacheMb;
     this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
     this.heavyMs = opts.heavyMs ?? 250;
     this.coldStart = this.size;
@@ -161,8 +165,7 @@ export class RenderPool {
   private spawn(firstSpawn = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
-    // The process's font collection is shared by all threads; the claims let the workers register each face once between them.
-    const workerData = { fontClaims: sharedFontClaims() };
+    const workerData: RenderWorkerData = { cacheMb: this.cacheMb, fontClaims: sharedFontClaims() };
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')

@@ -7,18 +7,18 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
-import { createRenderCaches } from './render-caches.js';
+import { createRenderCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
-import type { WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
-const shared = (workerData as { fontClaims?: Int32Array } | null)?.fontClaims;
-if (shared) adoptFontClaims(shared);
+const data = workerData as RenderWorkerData | null;
+if (data?.fontClaims) adoptFontClaims(data.fontClaims);
 ensureBundledFonts();
-const caches = createRenderCaches();
+const caches = createRenderCaches(renderCacheLimits(data?.cacheMb));
 // A worker's first render pays for V8 compiling the paint and layout code, Skia's
 // first glyph rasterisation and sharp's first encode: several hundred ms that
 // would land on the first paying request and inside its time budget, which

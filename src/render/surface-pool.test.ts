@@ -24,7 +24,8 @@ test('a reused surface is the same canvas, cleared, with a fresh drawing state',
 });
 
 test('each size gets its own surface, and only the most recent sizes stay allocated', () => {
-  const pool = new SurfacePool(2);
+  // Room for two of these (5–7 × 2 pixels, 40–56 bytes), not three.
+  const pool = new SurfacePool(100);
   const canvasOf = (w: number) => pool.with(w, 2, ({ canvas }) => canvas);
   const a = canvasOf(5);
   const b = canvasOf(6);
@@ -33,4 +34,19 @@ test('each size gets its own surface, and only the most recent sizes stay alloca
   canvasOf(7); // evicts 6, the least recently used
   assert.equal(canvasOf(5), a);
   assert.notEqual(canvasOf(6), b);
+});
+
+test('kept canvases are bounded by pixel bytes: a canvas over the budget is not kept at all', () => {
+  const pool = new SurfacePool(64 * 64 * 4);
+  const canvasOf = (w: number, h: number) => pool.with(w, h, ({ canvas }) => canvas);
+  const small = canvasOf(32, 32);
+  assert.equal(pool.bytes, 32 * 32 * 4);
+  const big = canvasOf(100, 100);
+  assert.notEqual(canvasOf(100, 100), big, 'a 40 KB canvas over a 16 KB budget is made anew each time');
+  assert.equal(pool.bytes, 0, 'and it pushed the small one out on its way');
+  const again = canvasOf(32, 32);
+  assert.notEqual(again, small);
+  canvasOf(32, 64);
+  assert.equal(pool.bytes, 32 * 32 * 4 + 32 * 64 * 4);
+  assert.equal(canvasOf(32, 32), again, 'both fit in 16 KB');
 });

@@ -27,9 +27,19 @@ export interface Surface {
 
 export class SurfacePool {
   private readonly free = new Map<string, Surface>();
+  private keptBytes = 0;
 
-  /** `sizes`: how many distinct output sizes stay allocated (least recently used goes). */
-  constructor(private readonly sizes = 4) {}
+  /**
+   * `maxBytes`: pixel bytes (width × height × 4) the kept canvases may hold;
+   * the least recently used size goes first. Counted in bytes, not sizes: four
+   * kept sizes could have been four 40 MP canvases, 640 MB in one thread.
+   */
+  constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
+
+  /** Pixel bytes of the canvases kept for reuse. */
+  get bytes(): number {
+    return this.keptBytes;
+  }
 
   /** Runs `use` on a cleared canvas of this size; the canvas must not escape it. */
   with<T>(width: number, height: number, use: (s: Surface) => T): T {
@@ -37,6 +47,7 @@ export class SurfacePool {
     let surface = this.free.get(key);
     if (surface) {
       this.free.delete(key);
+      this.keptBytes -= width * height * 4;
       // Before save(): the recorder is only discarded with no saved state.
       surface.ctx.clearRect(0, 0, width, height);
     } else {
@@ -47,7 +58,12 @@ export class SurfacePool {
     const result = use(surface);
     surface.ctx.restore();
     this.free.set(key, surface);
-    while (this.free.size > this.sizes) this.free.delete(this.free.keys().next().value as string);
+    this.keptBytes += width * height * 4;
+    for (const [oldest, kept] of this.free) {
+      if (this.keptBytes <= this.maxBytes) break;
+      this.free.delete(oldest);
+      this.keptBytes -= kept.canvas.width * kept.canvas.height * 4;
+    }
     return result;
   }
 }

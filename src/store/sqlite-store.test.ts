@@ -111,6 +111,9 @@ test('openStore: SQLite file in the data dir, WAL, migrated; memory and bad URLs
 
   const again = new SqliteStore(join(dataDir, 'imprint.db'));
   t.after(() => again.close());
+  // NORMAL (1), not the default FULL (2): no fsync per COMMIT in WAL mode.
+  assert.equal(again.pragma('synchronous'), 1);
+  assert.equal(again.pragma('foreign_keys'), 1);
   assert.equal((await again.findAccountByName('persisted'))?.credits, 1);
 
   for (const databaseUrl of ['sqlite::memory:', ':memory:']) {

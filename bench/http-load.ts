@@ -1,0 +1,209 @@
+/**
+ * The HTTP row of `npm run bench`: a real server process (dist/src/main.js,
+ * SQLite + disk blobs in a fresh DATA_DIR, the demo account) and a client in
+ * a second process, sending `POST /image/generate` to the bench's reference
+ * card uploaded as a template, with a new title on every request, as the
+ * in-process "new title each render" row changes it. Also the server's
+ * resident memory: idle after a warm-up, the peak under load (VmRSS sampled
+ * every 50 ms and the kernel's VmHWM), and after the load.
+ * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300]`.
+ * HTTP_BENCH_CPU_PROF=<dir> starts the server with `--cpu-prof` into <dir>;
+ * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment, to
+ * compare settings (e.g. RENDER_WORKERS) side by side.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { FabricObject, TemplateDocument } from '../src/domain/template.js';
+import { grantCredits } from '../src/services/manage-accounts.js';
+import { openStore } from '../src/store/open-store.js';
+import { startServerProcess, type ServerProcess } from '../src/server-process.test-helper.js';
+import { percentile } from './measure.js';
+import { loadReferenceCard } from './reference-card.js';
+
+export interface HttpRun {
+  concurrency: number;
+  n: number;
+  imagesPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Highest VmRSS sampled every 50 ms during the run, MiB. */
+  peakSampledMiB: number;
+  /** The kernel's high-water mark over the run (VmHWM after clear_refs), MiB. */
+  peakHwmMiB: number;
+  /** Server CPU (user + system) per image: the main thread alone, and the whole process. Robust where wall time is not: a busy shared machine stretches wall time, not CPU time. */
+  mainCpuMsPerImage: number;
+  processCpuMsPerImage: number;
+  /** Answers other than 200, by status and code (images/s counts only the 200s). */
+  failures: Record<string, number>;
+}
+
+export interface HttpFigures {
+  workers: number;
+  /** After start, before any request. */
+  startedMiB: number;
+  /** After the warm-up. */
+  idleMiB: number;
+  runs: HttpRun[];
+  afterMiB: number;
+}
+
+export interface HttpOptions {
+  n: number;
+  warmup: number;
+  concurrencies: number[];
+  workers: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function api<T>(server: ServerProcess, method: string, route: string, body: Buffer | string, contentType: string): Promise<T> {
+  const response = await fetch(`${server.base}${route}`, { method, headers: { ...server.auth, 'content-type': contentType }, body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The reference card as a stored template: its photo an uploaded asset (read from storage, not fetched), its first textbox named "title". */
+async function uploadReferenceCard(server: ServerProcess): Promise<{ templateId: string; title: string }> {
+  const card = await loadReferenceCard();
+  const asset = await api<{ url: string }>(server, 'POST', '/assets', card.photo, 'image/jpeg');
+  let title = '';
+  const objects = card.document.objects.map((o): FabricObject => {
+    if (o.src === card.photoSrc) return { ...o, src: asset.url };
+    if (!title && String(o.type).toLowerCase() === 'textbox') {
+      title = String(o.text);
+      return { ...o, name: 'title' };
+    }
+    return o;
+  });
+  const template: TemplateDocument = { ...card.document, objects };
+  const created = await api<{ id: string }>(server, 'POST', '/templates', JSON.stringify({ name: 'Bench reference card', template }), 'application/json');
+  return { templateId: created.id, title };
+}
+
+/** The demo account starts with a handful of credits; the bench grants what its runs spend, through the server's own database file. */
+async function grantBenchCredits(server: ServerProcess, amount: number): Promise<void> {
+  const response = await fetch(`${server.base}/account`, { headers: server.auth });
+  const { id } = (await response.json()) as { id: string };
+  const store = await openStore({ dataDir: server.dataDir });
+  try {
+    await grantCredits({ store, now: () => new Date().toISOString() }, id, amount, 'HTTP bench');
+  } finally {
+    await store.close();
+  }
+}
+
+interface ClientResult {
+  wallMs: number;
+  latencies: number[];
+  failures: Record<string, number>;
+}
+
+function runClient(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number, label: string): Promise<ClientResult> {
+  const args = JSON.stringify({ base: server.base, key: server.key, templateId, text: title, n, concurrency, label });
+  const child = spawn(process.execPath, [path.join(here, 'http-client.js'), args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as ClientResult) : reject(new Error(`the HTTP client failed (${code}):\n${err}`)))),
+  );
+}
+
+/** Settled resident memory: mimalloc returns freed pages 1 s after a worker goes idle (native-allocator.ts). */
+async function settledRssMiB(server: ServerProcess): Promise<number> {
+  await sleep(2000);
+  return server.rssMiB();
+}
+
+async function measureRun(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number): Promise<HttpRun> {
+  server.resetPeak();
+  let peakSampledMiB = server.rssMiB();
+  const sampler = setInterval(() => {
+    peakSampledMiB = Math.max(peakSampledMiB, server.rssMiB());
+  }, 50);
+  const main0 = server.mainThreadCpuMs();
+  const process0 = server.cpuMs();
+  try {
+    const { wallMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
+    const images = latencies.length;
+    const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
+    const processCpuMsPerImage = (server.cpuMs() - process0) / images;
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      concurrency,
+      n,
+      imagesPerSecond: (images / wallMs) * 1000,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      peakSampledMiB,
+      peakHwmMiB: server.peakRssMiB(),
+      mainCpuMsPerImage,
+      processCpuMsPerImage,
+      failures,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
+  const profileDir = process.env.HTTP_BENCH_CPU_PROF;
+  const server = await startServerProcess(
+    // The production log level: the request log is part of what a request costs.
+    { RENDER_WORKERS: String(opts.workers), LOG_LEVEL: 'info', ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>) },
+    { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
+  );
+  try {
+    const startedMiB = await settledRssMiB(server);
+    await grantBenchCredits(server, opts.warmup + opts.n * opts.concurrencies.length);
+    const { templateId, title } = await uploadReferenceCard(server);
+    await runClient(server, templateId, title, opts.warmup, 8, 'Warm-up');
+    const idleMiB = await settledRssMiB(server);
+    const runs: HttpRun[] = [];
+    for (const concurrency of opts.concurrencies) runs.push(await measureRun(server, templateId, title, opts.n, concurrency));
+    const afterMiB = await settledRssMiB(server);
+    return { workers: opts.workers, startedMiB, idleMiB, runs, afterMiB };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The HTTP rows; `inProcessNewTitle` is the in-process "new title each render" images/s of the same run, for the ratio. */
+export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): Promise<HttpFigures> {
+  const f = await measureHttp(opts);
+  const mib = (x: number) => `${Math.round(x)} MB`;
+  console.log(
+    `\nHTTP (a real server process, SQLite + disk, ${f.workers} render workers; a client process; ${opts.n} POST /image/generate per row, a new title each; the reference card as a template)`,
+  );
+  for (const r of f.runs) {
+    const ratio = inProcessNewTitle ? r.imagesPerSecond / inProcessNewTitle : undefined;
+    const verdict = ratio === undefined ? '' : `  ${ratio.toFixed(2)}× in-process new-title${r.concurrency === 8 ? ` (target ≥ 0.8×: ${ratio >= 0.8 ? 'PASS' : 'MISS'})` : ''}`;
+    console.log(
+      `  concurrency ${String(r.concurrency).padStart(2)}: ${r.imagesPerSecond.toFixed(1).padStart(6)} images/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ` +
+        `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms)  ` +
+        `peak RSS ${mib(Math.max(r.peakSampledMiB, r.peakHwmMiB))} (sampled ${mib(r.peakSampledMiB)}, VmHWM ${mib(r.peakHwmMiB)})${verdict}`,
+    );
+    const failed = Object.entries(r.failures);
+    if (failed.length) console.log(`    not 200: ${failed.map(([code, count]) => `${count}× ${code}`).join(', ')}`);
+  }
+  const at32 = f.runs.find((r) => r.concurrency === 32);
+  const peak32 = at32 ? Math.max(at32.peakSampledMiB, at32.peakHwmMiB) : undefined;
+  console.log(
+    `  server RSS: after start ${mib(f.startedMiB)}, idle after warm-up ${mib(f.idleMiB)}, after the load ${mib(f.afterMiB)}` +
+      (peak32 === undefined ? '' : `; peak at concurrency 32 ${mib(peak32)} (target ≤ 300 MB: ${peak32 <= 300 ? 'PASS' : 'MISS'})`),
+  );
+  return f;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const quick = process.argv.includes('--quick');
+  const nAt = process.argv.indexOf('--n');
+  printHttp({ n: nAt > 0 ? Number(process.argv[nAt + 1]) : quick ? 120 : 600, warmup: quick ? 16 : 40, concurrencies: [8, 32], workers: 2 }).catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
