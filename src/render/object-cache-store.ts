@@ -12,8 +12,20 @@
  *
  * Bounded by canvas bytes per thread; nodes evicted from NodeCache simply
  * stop being asked for and age out.
+ *
+ * Canvases are recycled. An override makes a new node for its element on
+ * every render, and a fresh cache canvas for it: ~1.5 MB for the reference
+ * card's title that the kernel must fault in and zero, and that the LRU
+ * kept until 64 MB of stale titles had piled up. Now a new node whose cache
+ * has the same key as another node of the same element (same label, same
+ * size, transform and images) takes that node's slot: the old entry is
+ * dropped and its canvas, cleared, serves the next cache of its size. An
+ * entry used in the paint under way is never taken, so two elements sharing
+ * a name keep their caches. The same happens to entries the LRU evicts. A
+ * canvas freed during a paint only becomes reusable once that paint has read
+ * its pixels (endPaint), so nothing the output still has to replay changes.
  */
-import type { Canvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import type { DrawableImage } from './image-cache.js';
 import { LRUCache } from 'lru-cache';
 import type { RenderNode } from './render-node.js';
@@ -21,7 +33,13 @@ import type { RenderNode } from './render-node.js';
 interface Entry {
   key: string;
   canvas: Canvas;
+  /** The element's slot: its label and cache key. */
+  slot: string;
+  /** The paint that last used it. */
+  paint: number;
 }
+
+const canvasBytes = (c: Canvas): number => Math.max(1, c.width * c.height * 4);
 
 function imageSources(n: RenderNode, out: string[] = []): string[] {
   if (n.kind === 'image') out.push(n.imageKey);
@@ -37,9 +55,63 @@ export class ObjectCacheStore {
   private readonly imageIds = new WeakMap<DrawableImage, number>();
   private nextImageId = 1;
 
-  /** 64 MB of cache canvases per thread by default. */
-  constructor(maxBytes = 64 * 1024 * 1024) {
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => Math.max(1, e.canvas.width * e.canvas.height * 4) });
+  /** Which node holds each slot (label + key). */
+  private readonly slots = new Map<string, RenderNode>();
+  /** Canvases freed during the paint under way, and those free for reuse. */
+  private pending: Canvas[] = [];
+  private spare: Canvas[] = [];
+  private paint = 0;
+
+  /**
+   * 64 MB of cache canvases per thread by default, plus up to `spareBytes`
+   * of cleared ones waiting for reuse.
+   */
+  constructor(
+    maxBytes = 64 * 1024 * 1024,
+    private readonly spareBytes = 8 * 1024 * 1024,
+  ) {
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => canvasBytes(e.canvas),
+      dispose: (e, node) => {
+        if (this.slots.get(e.slot) === node) this.slots.delete(e.slot);
+        this.pending.push(e.canvas);
+      },
+    });
+  }
+
+  /**
+   * A canvas for a new cache, in a fresh context's state: a recycled one of
+   * exactly this size when there is one, else a new one. Its state is saved
+   * on the way out, so recycling only needs a restore and a clear.
+   */
+  canvas(width: number, height: number): Canvas {
+    const i = this.spare.findIndex((c) => c.width === width && c.height === height);
+    let canvas: Canvas;
+    if (i >= 0) {
+      canvas = this.spare.splice(i, 1)[0];
+      const ctx = canvas.getContext('2d');
+      ctx.restore();
+      // With no state saved and at the identity transform, a full clear also discards the recording (docs/decisions/0011).
+      ctx.clearRect(0, 0, width, height);
+    } else canvas = createCanvas(width, height);
+    canvas.getContext('2d').save();
+    return canvas;
+  }
+
+  /** Called once the paint's pixels are read: what it freed may now be reused. */
+  endPaint(): void {
+    this.paint++;
+    this.spare.push(...this.pending);
+    this.pending = [];
+    let bytes = 0;
+    for (let i = this.spare.length - 1; i >= 0; i--) {
+      bytes += canvasBytes(this.spare[i]);
+      if (bytes > this.spareBytes) {
+        this.spare.splice(0, i + 1);
+        break;
+      }
+    }
   }
 
   /** Everything besides the node that the cache canvas's content depends on. */
@@ -58,10 +130,16 @@ export class ObjectCacheStore {
 
   get(node: RenderNode, key: string): Canvas | undefined {
     const e = this.entries.get(node);
-    return e && e.key === key ? e.canvas : undefined;
+    if (!e || e.key !== key) return undefined;
+    e.paint = this.paint;
+    return e.canvas;
   }
 
   set(node: RenderNode, key: string, canvas: Canvas): void {
-    this.entries.set(node, { key, canvas });
+    const slot = `${node.label}\u0000${key}`;
+    const holder = this.slots.get(slot);
+    if (holder && holder !== node && this.entries.peek(holder)?.paint !== this.paint) this.entries.delete(holder);
+    this.entries.set(node, { key, canvas, slot, paint: this.paint });
+    this.slots.set(slot, node);
   }
 }

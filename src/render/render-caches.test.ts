@@ -99,6 +99,37 @@ test('renders through shared caches match renders without them, in any order', a
   }
 });
 
+test("an overridden element's old cache canvas is recycled, never while its paint is under way", () => {
+  const store = new ObjectCacheStore();
+  const title = (text: string) => new NodeCache().normalize(card(text), '', () => undefined).objects[1];
+  const [a, b, c] = [title('A'), title('B'), title('C')];
+  const images = new Map();
+  const key = (n: typeof a) => store.keyFor(n, [300, 80, 1, 1], images);
+  const first = store.canvas(300, 80);
+  const second = store.canvas(300, 80);
+  store.set(a, key(a), first);
+  store.set(b, key(b), second);
+  assert.equal(store.get(a, key(a)), first, 'both used in one paint: both kept');
+  store.endPaint();
+  store.set(c, key(c), store.canvas(300, 80));
+  assert.equal(store.get(b, key(b)), undefined, "C took the slot B's entry held");
+  assert.equal(store.get(a, key(a)), first, 'A is left to the LRU');
+  assert.notEqual(store.canvas(300, 80), second, 'not reusable before the paint has read its pixels');
+  store.endPaint();
+  assert.equal(store.canvas(300, 80), second, 'then reused for a cache of its size');
+  assert.notEqual(store.canvas(300, 81), second);
+});
+
+test('recycled cache canvases draw exactly what fresh ones do', async () => {
+  const caches = createRenderCaches();
+  const titles = ['Hello there', 'Hello where', 'Hi there, you', 'Hello there', 'A much longer title that wraps onto a second line', 'Hello where'];
+  for (const title of titles) {
+    const input = { document: card(title), images: new Map() };
+    const want = (await renderToRaw(input)).pixels;
+    assert.ok((await renderToRaw(input, caches)).pixels.equals(want), title);
+  }
+});
+
 test('only a background that paints every pixel opaque counts as opaque', () => {
   const linear = (stops: string[], coords = { x1: 0, y1: 0, x2: 100, y2: 0, r1: 0, r2: 0 }): GradientDef => ({
     type: 'linear',
