@@ -16,12 +16,15 @@
  * Canvases are recycled. An override makes a new node for its element on
  * every render, and a fresh cache canvas for it: ~1.5 MB for the reference
  * card's title that the kernel must fault in and zero, and that the LRU
- * kept until 64 MB of stale titles had piled up. Now a new node whose cache
- * has the same key as another node of the same element (same label, same
- * size, transform and images) takes that node's slot: the old entry is
- * dropped and its canvas, cleared, serves the next cache of its size. An
- * entry used in the paint under way is never taken, so two elements sharing
- * a name keep their caches. The same happens to entries the LRU evicts. A
+ * kept until 64 MB of stale titles had piled up. Now the nodes whose caches
+ * share a slot (same label and key: same element, size, transform and
+ * images, so most likely one element under different overrides) keep at most
+ * SLOT_KEEP entries. A third drops the least recently used one, and its
+ * canvas, cleared, serves the next cache of its size. Two, so that two
+ * variants of a card rendered in turn (say, with and without a blend on its
+ * panel) both stay cached. An entry used in the paint under way is never
+ * dropped, so elements sharing a name keep their caches. Entries the LRU
+ * evicts are recycled the same way. A
  * canvas freed during a paint only becomes reusable once that paint has read
  * its pixels (endPaint), so nothing the output still has to replay changes.
  */
@@ -41,6 +44,9 @@ interface Entry {
 
 const canvasBytes = (c: Canvas): number => Math.max(1, c.width * c.height * 4);
 
+/** Entries kept per slot (see above). */
+const SLOT_KEEP = 2;
+
 function imageSources(n: RenderNode, out: string[] = []): string[] {
   if (n.kind === 'image') out.push(n.imageKey);
   for (const paint of [n.fill, n.stroke]) if (paint && typeof paint === 'object' && paint.type === 'pattern') out.push(paint.source);
@@ -55,8 +61,8 @@ export class ObjectCacheStore {
   private readonly imageIds = new WeakMap<DrawableImage, number>();
   private nextImageId = 1;
 
-  /** Which node holds each slot (label + key). */
-  private readonly slots = new Map<string, RenderNode>();
+  /** The nodes holding each slot (label + key). */
+  private readonly slots = new Map<string, RenderNode[]>();
   /** Canvases freed during the paint under way, and those free for reuse. */
   private pending: Canvas[] = [];
   private spare: Canvas[] = [];
@@ -74,7 +80,12 @@ export class ObjectCacheStore {
       maxSize: maxBytes,
       sizeCalculation: (e) => canvasBytes(e.canvas),
       dispose: (e, node) => {
-        if (this.slots.get(e.slot) === node) this.slots.delete(e.slot);
+        const holders = this.slots.get(e.slot);
+        const i = holders ? holders.indexOf(node) : -1;
+        if (holders && i >= 0) {
+          holders.splice(i, 1);
+          if (holders.length === 0) this.slots.delete(e.slot);
+        }
         this.pending.push(e.canvas);
       },
     });
@@ -137,9 +148,19 @@ export class ObjectCacheStore {
 
   set(node: RenderNode, key: string, canvas: Canvas): void {
     const slot = `${node.label}\u0000${key}`;
-    const holder = this.slots.get(slot);
-    if (holder && holder !== node && this.entries.peek(holder)?.paint !== this.paint) this.entries.delete(holder);
     this.entries.set(node, { key, canvas, slot, paint: this.paint });
-    this.slots.set(slot, node);
+    let holders = this.slots.get(slot);
+    if (!holders) this.slots.set(slot, (holders = []));
+    if (!holders.includes(node)) holders.push(node);
+    while (holders.length > SLOT_KEEP) {
+      let oldest: RenderNode | undefined;
+      let oldestPaint = this.paint;
+      for (const h of holders) {
+        const used = this.entries.peek(h)?.paint ?? -1;
+        if (used < oldestPaint) [oldest, oldestPaint] = [h, used];
+      }
+      if (!oldest) break;
+      this.entries.delete(oldest);
+    }
   }
 }
