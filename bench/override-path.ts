@@ -33,22 +33,34 @@ async function main(): Promise<void> {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
   if (only) for (const k of Object.keys(rows)) if (k !== only) delete rows[k];
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
   for (let i = 0; i < 20; i++) for (const fn of Object.values(rows)) await fn();
   for (let i = 0; i < n; i++) {
     for (const [name, fn] of Object.entries(rows)) {
       await nextTurn();
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await fn();
       samples[name].push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu[name].push((c.user + c.system) / 1000);
     }
   }
-  const p50 = (k: string): number =>
+  const p50 = (of: Record<string, number[]>, k: string): number =>
     percentile(
-      samples[k].sort((a, b) => a - b),
+      of[k].sort((a, b) => a - b),
       50,
     );
-  const floor = samples.floor ? p50('floor') : Number.NaN;
-  for (const k of Object.keys(rows)) console.log(`${k.padEnd(10)} p50 ${p50(k).toFixed(2).padStart(6)} ms  ${(p50(k) / floor).toFixed(2)}× floor`);
+  // CPU time of the whole process (sharp's pool threads included) while one render runs: on a
+  // machine shared with other work, wall time swells with the CPU a render needs, CPU time does not.
+  const floor = samples.floor ? p50(samples, 'floor') : Number.NaN;
+  const floorCpu = cpu.floor ? p50(cpu, 'floor') : Number.NaN;
+  for (const k of Object.keys(rows)) {
+    const [wall, used] = [p50(samples, k), p50(cpu, k)];
+    console.log(
+      `${k.padEnd(10)} p50 ${wall.toFixed(2).padStart(6)} ms  ${(wall / floor).toFixed(2)}× floor   CPU p50 ${used.toFixed(2).padStart(6)} ms  ${(used / floorCpu).toFixed(2)}× floor`,
+    );
+  }
 }
 
 main().catch((err) => {
