@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { woffTables } from '../src/render/fonts/font-coverage.js';
 import { repoRoot } from '../src/repo-root.js';
 
 export interface BenchFont {
@@ -30,20 +30,9 @@ export function cardFonts(): BenchFont[] {
 
 /** WOFF 1.0 → sfnt: copy the table directory, inflating each zlib-compressed table. */
 export function woffToSfnt(woff: Buffer): Buffer {
-  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF 1.0 file');
   const flavor = woff.readUInt32BE(4);
-  const count = woff.readUInt16BE(12);
-  const tables = [];
-  for (let i = 0; i < count; i++) {
-    const o = 44 + i * 20;
-    tables.push({
-      tag: woff.readUInt32BE(o),
-      offset: woff.readUInt32BE(o + 4),
-      compLength: woff.readUInt32BE(o + 8),
-      origLength: woff.readUInt32BE(o + 12),
-      checksum: woff.readUInt32BE(o + 16),
-    });
-  }
+  const tables = woffTables(woff);
+  const count = tables.length;
   let searchRange = 1;
   let entrySelector = 0;
   while (searchRange * 2 <= count) {
@@ -60,14 +49,12 @@ export function woffToSfnt(woff: Buffer): Buffer {
   out.writeUInt16BE(count * 16 - searchRange * 16, 10);
   let pos = headerSize;
   tables.forEach((t, i) => {
-    const stored = woff.subarray(t.offset, t.offset + t.compLength);
-    const data = t.compLength < t.origLength ? inflateSync(stored) : stored;
     const o = 12 + i * 16;
     out.writeUInt32BE(t.tag, o);
     out.writeUInt32BE(t.checksum, o + 4);
     out.writeUInt32BE(pos, o + 8);
     out.writeUInt32BE(t.origLength, o + 12);
-    data.copy(out, pos);
+    t.data().copy(out, pos);
     pos += padded(t.origLength);
   });
   return out;

@@ -72,3 +72,14 @@ export function withFiltersAndBlend(document: TemplateDocument): TemplateDocumen
   });
   return { ...document, objects };
 }
+
+/** The card with its first textbox's text prefixed, as an override of the title would change it. */
+export function retitled(document: TemplateDocument, prefix: string): TemplateDocument {
+  let done = false;
+  const objects = document.objects.map((o) => {
+    if (done || String(o.type).toLowerCase() !== 'textbox') return o;
+    done = true;
+    return { ...o, text: `${prefix}${String(o.text)}` };
+  });
+  return { ...document, objects };
+}

@@ -14,7 +14,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { TemplateDocument } from '../src/domain/template.js';
 import { PNG_OPTIONS, sharpPixels } from '../src/render/encode.js';
 import { renderToRaw, type RenderInput } from '../src/render/render-document.js';
 import { RenderPool } from '../src/render/render-pool.js';
@@ -24,7 +23,7 @@ import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
 import { cardFonts, sfntFileFor } from './font-files.js';
 import { profileImprintStages } from './imprint-stages.js';
 import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
-import { loadReferenceCard, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
+import { loadReferenceCard, retitled, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
 import { printHttp } from './http-load.js';
 import { printStartUp } from './start-up.js';
@@ -269,17 +268,6 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(`Sample PNGs of each engine: ${outDir}`);
-}
-
-/** The card with its first textbox's text prefixed, as an override of the title would change it. */
-function retitled(document: TemplateDocument, prefix: string): TemplateDocument {
-  let done = false;
-  const objects = document.objects.map((o) => {
-    if (done || String(o.type).toLowerCase() !== 'textbox') return o;
-    done = true;
-    return { ...o, text: `${prefix}${String(o.text)}` };
-  });
-  return { ...document, objects };
 }
 
 /** Prints the table and targets; returns the new-title row's images/s for the HTTP row's ratio. */

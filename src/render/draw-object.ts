@@ -225,7 +225,7 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
       const key = store?.keyFor(original, [dims.width, dims.height, dims.zoomX, dims.zoomY, env.zoom, ...full], env.images);
       let cache = store && key !== undefined ? store.get(original, key) : undefined;
       if (!cache) {
-        cache = createCanvas(dims.width, dims.height);
+        cache = store ? store.canvas(dims.width, dims.height) : createCanvas(dims.width, dims.height);
         const cctx = cache.getContext('2d');
         cctx.translate(tx, ty);
         cctx.scale(dims.zoomX, dims.zoomY);

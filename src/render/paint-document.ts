@@ -132,7 +132,12 @@ export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<strin
   };
   const opaqueBackground = isOpaqueBackground(doc.background);
   const opaqueOverlay = isOpaqueBackground(doc.overlay);
-  const pixels = opts.surfaces ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx)) : paintAndRead(createCanvas(width, height).getContext('2d'));
+  let pixels: Buffer;
+  try {
+    pixels = opts.surfaces ? opts.surfaces.with(width, height, (s) => paintAndRead(s.ctx)) : paintAndRead(createCanvas(width, height).getContext('2d'));
+  } finally {
+    opts.objectCaches?.endPaint();
+  }
   // The overlay is painted last over the whole canvas, after any cut.
   return { pixels, width, height, opaque: (opaqueBackground && !env.cutAlpha) || opaqueOverlay };
 }

@@ -99,6 +99,44 @@ test('renders through shared caches match renders without them, in any order', a
   }
 });
 
+test("an overridden element's old cache canvas is recycled, never while its paint is under way", () => {
+  const store = new ObjectCacheStore();
+  const title = (text: string) => new NodeCache().normalize(card(text), '', () => undefined).objects[1];
+  const [a, b, c, d] = [title('A'), title('B'), title('C'), title('D')];
+  const images = new Map();
+  const key = (n: typeof a) => store.keyFor(n, [300, 80, 1, 1], images);
+  const canvases = [store.canvas(300, 80), store.canvas(300, 80), store.canvas(300, 80)];
+  store.set(a, key(a), canvases[0]);
+  store.set(b, key(b), canvases[1]);
+  store.set(c, key(c), canvases[2]);
+  assert.ok(
+    [a, b, c].every((n, i) => store.get(n, key(n)) === canvases[i]),
+    'all used in the paint under way: all kept',
+  );
+  store.endPaint();
+  store.get(a, key(a));
+  store.endPaint();
+  store.set(d, key(d), store.canvas(300, 80));
+  assert.equal(store.get(a, key(a)), canvases[0], 'the most recently used one stays');
+  assert.equal(store.get(b, key(b)) ?? store.get(c, key(c)), undefined, 'the others made room for D');
+  const freed = store.canvas(300, 80);
+  assert.ok(!canvases.includes(freed), 'not reusable before the paint has read its pixels');
+  store.endPaint();
+  const reused = store.canvas(300, 80);
+  assert.ok(reused === canvases[1] || reused === canvases[2], 'then reused for a cache of its size');
+  assert.ok(!canvases.includes(store.canvas(300, 81)));
+});
+
+test('recycled cache canvases draw exactly what fresh ones do', async () => {
+  const caches = createRenderCaches();
+  const titles = ['Hello there', 'Hello where', 'Hi there, you', 'Hello there', 'A much longer title that wraps onto a second line', 'Hello where'];
+  for (const title of titles) {
+    const input = { document: card(title), images: new Map() };
+    const want = (await renderToRaw(input)).pixels;
+    assert.ok((await renderToRaw(input, caches)).pixels.equals(want), title);
+  }
+});
+
 test('only a background that paints every pixel opaque counts as opaque', () => {
   const linear = (stops: string[], coords = { x1: 0, y1: 0, x2: 100, y2: 0, r1: 0, r2: 0 }): GradientDef => ({
     type: 'linear',

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
 import { USER_FAMILIES, packageDir } from './font-faces.js';
-import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, resolveFontStack } from './font-registry.js';
+import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, fontStackFor, resolveFontStack } from './font-registry.js';
 
 ensureBundledFonts();
 ensureBundledFonts(); // idempotent
@@ -96,4 +96,29 @@ test('the domain weight table is exactly what the fontsource packages ship, and 
   // Weights other than 400/700 are registered on first use; each must be a real, distinct face.
   const drawn = BUNDLED_FONT_WEIGHTS.Inter.map((w) => draw('Hamburgefonstiv', 'Inter', w));
   for (let i = 1; i < drawn.length; i++) assert.ok(inked(drawn[i]) > inked(drawn[i - 1]), `Inter ${BUNDLED_FONT_WEIGHTS.Inter[i]} is heavier than the one before`);
+});
+
+test('a text the first subset covers gets that family alone, and measures and draws exactly as with the whole stack', () => {
+  const latin = 'Edition 12: Fabric.js — “templates” on your own server, café';
+  for (const family of FAMILIES) {
+    const full = resolveFontStack(family, 700, 'normal');
+    const cut = fontStackFor(latin, family, 700, 'normal');
+    assert.equal(cut, full.split(', ')[0], `${family}: cut to its first family`);
+    const a = createCanvas(1, 1).getContext('2d');
+    const b = createCanvas(1, 1).getContext('2d');
+    a.font = `normal 700 400px ${full}`;
+    b.font = `normal 700 400px ${cut}`;
+    for (const s of [latin, 'AV', 'To', 'ff', ' 1']) assert.equal(b.measureText(s).width, a.measureText(s).width, `${family}: ${s}`);
+  }
+  const drawWith = (stack: string) => {
+    const ctx = createCanvas(600, 60).getContext('2d');
+    ctx.font = `normal 700 28px ${stack}`;
+    ctx.fillText(latin, 4, 40);
+    return ctx.getImageData(0, 0, 600, 60).data;
+  };
+  assert.ok(same(drawWith(fontStackFor(latin, 'Inter', 700, 'normal')), drawWith(resolveFontStack('Inter', 700, 'normal'))));
+  for (const other of ['Hello 你好', 'Привет', 'שלום', '😀', 'e\u0301\u0327', '\u{1D400}']) {
+    assert.equal(fontStackFor(other, 'Inter', 400, 'normal'), resolveFontStack('Inter', 400, 'normal'), `${other}: whole stack`);
+  }
+  assert.equal(fontStackFor('Arial', 'Arial, Inter', 400, 'normal'), resolveFontStack('Arial, Inter', 400, 'normal'), 'an unknown first family keeps the stack');
 });

@@ -167,7 +167,7 @@ function clearShadow(ctx: SKRSContext2D): void {
 export function drawTextLayout(ctx: SKRSContext2D, layout: TextLayout, opts: DrawOptions): void {
   for (let i = 0; i < layout.lines.length; i++) layout.getLineWidth(i);
   ctx.textBaseline = layout.p.path ? PATH_BASELINES[layout.p.pathAlign] : 'alphabetic';
-  ctx.font = layout.fontDeclaration({});
+  ctx.font = layout.fontDeclaration({}, false, layout.p.text);
   renderBackgrounds(ctx, layout);
   renderDecoration(ctx, layout, 'underline');
   if (opts.paintFirst === 'stroke') {
@@ -288,7 +288,7 @@ function renderChar(
   const shouldStroke = method === 'strokeText' && full.stroke && full.strokeWidth;
   if (!shouldFill && !shouldStroke) return;
   ctx.save();
-  ctx.font = layout.fontDeclaration(full);
+  ctx.font = layout.fontDeclaration(full, false, text);
   if (decl.textBackgroundColor) clearShadow(ctx);
   if (decl.deltaY) top += decl.deltaY;
   if (shouldFill) {

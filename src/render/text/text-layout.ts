@@ -6,7 +6,7 @@
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { numericFontWeight } from '../../domain/font-weights.js';
-import { resolveFontStack } from '../fonts/font-registry.js';
+import { fontStackFor, resolveFontStack } from '../fonts/font-registry.js';
 import { type LinePlacement, type PathAlign, type PathSide, pathOrigin, pathSegmentsInfo, placeLineOnPath, type TextPathGeometry } from './text-on-path.js';
 import { graphemeSplit, RE_NEWLINE, type CharStyle, type StyleMapObject } from './text-styles.js';
 
@@ -240,12 +240,14 @@ export class TextLayout {
 
   // ---------- measurement ----------
 
-  fontDeclaration(style: Pick<CharStyle, 'fontFamily' | 'fontStyle' | 'fontWeight' | 'fontSize'>, forMeasuring = false): string {
+  /** With `text`, the declaration for measuring or drawing that text only (fontStackFor: usually one family, and much cheaper for Skia). */
+  fontDeclaration(style: Pick<CharStyle, 'fontFamily' | 'fontStyle' | 'fontWeight' | 'fontSize'>, forMeasuring = false, text?: string): string {
     const family = style.fontFamily ?? this.p.fontFamily;
     const fontStyle = style.fontStyle ?? this.p.fontStyle;
     const weight = style.fontWeight ?? this.p.fontWeight;
     const size = forMeasuring ? CACHE_FONT_SIZE : (style.fontSize ?? this.p.fontSize);
-    const stack = resolveFontStack(family, numericFontWeight(weight) ?? 400, fontStyle, this.p.accountKeys);
+    const numeric = numericFontWeight(weight) ?? 400;
+    const stack = text === undefined ? resolveFontStack(family, numeric, fontStyle, this.p.accountKeys) : fontStackFor(text, family, numeric, fontStyle, this.p.accountKeys);
     return `${fontStyle} ${weight} ${size}px ${stack}`;
   }
 
@@ -279,7 +281,8 @@ export class TextLayout {
     if (coupleWidth !== undefined) kernedWidth = coupleWidth - previousWidth!;
     if (width === undefined || previousWidth === undefined || coupleWidth === undefined) {
       // measureText's width does not depend on textBaseline, so it is left as is.
-      const ctx = measuringContext(this.fontDeclaration(style, true));
+      // Every string measured below is made of the couple's characters.
+      const ctx = measuringContext(this.fontDeclaration(style, true, stylesAreEqual ? couple : ch));
       if (width === undefined) {
         kernedWidth = width = ctx.measureText(ch).width;
         cache.set(ch, width);
