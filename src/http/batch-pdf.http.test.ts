@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { startJobRunner } from '../services/job-runner.js';
 import { createTemplate } from '../services/manage-templates.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { bothDatabases, createTestApp, type TestApp } from './test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,70 +33,72 @@ async function waitUntilDone(t: TestApp, batchId: string) {
   }
 }
 
-test('a merged PDF batch (CSV): one page per succeeded row in row order, selectable text, subset fonts, 1 credit per page, the failed row absent', async () => {
-  const t = await createTestApp({ credits: 20 });
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-batch-pdf-'));
-  const runnerErrors: unknown[] = [];
-  try {
-    const templateId = await cardTemplate(t);
-    const csv = 'title.text,title.fill\nAlpha one,\nBravo two,#1d4ed8\nBroken,nope\nDelta four,\n';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/batches?templateId=${templateId}&format=pdf&merge=true`,
-      headers: { ...t.a.auth, 'content-type': 'text/csv' },
-      payload: csv,
-    });
-    assert.equal(res.statusCode, 202, res.body);
-    const { batchId } = res.json();
-
-    const early = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
-    assert.deepEqual([early.statusCode, early.json().code], [409, 'batch_not_finished']);
-    assert.match(early.json().message, /0 of 4 items settled\. Its PDF/);
-    const other = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.b.auth });
-    assert.deepEqual([other.statusCode, other.json().code], [404, 'batch_not_found']);
-
-    const runner = startJobRunner(t.deps, { concurrency: 2, pollMs: 20, onError: (e) => runnerErrors.push(e) });
-    let batch: { pdfURL?: string; counts: { succeeded: number; failed: number }; items: Array<{ status: string; error?: { code: string } }> };
+for (const [label, options] of bothDatabases('batch_pdf')) {
+  test(`${label}: a merged PDF batch (CSV): one page per succeeded row in row order, selectable text, subset fonts, 1 credit per page, the failed row absent`, async () => {
+    const t = await createTestApp({ ...options, credits: 20 });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-batch-pdf-'));
+    const runnerErrors: unknown[] = [];
     try {
-      batch = await waitUntilDone(t, batchId);
+      const templateId = await cardTemplate(t);
+      const csv = 'title.text,title.fill\nAlpha one,\nBravo two,#1d4ed8\nBroken,nope\nDelta four,\n';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/batches?templateId=${templateId}&format=pdf&merge=true`,
+        headers: { ...t.a.auth, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+      assert.equal(res.statusCode, 202, res.body);
+      const { batchId } = res.json();
+
+      const early = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
+      assert.deepEqual([early.statusCode, early.json().code], [409, 'batch_not_finished']);
+      assert.match(early.json().message, /0 of 4 items settled\. Its PDF/);
+      const other = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.b.auth });
+      assert.deepEqual([other.statusCode, other.json().code], [404, 'batch_not_found']);
+
+      const runner = startJobRunner(t.deps, { concurrency: 2, pollMs: 20, onError: (e) => runnerErrors.push(e) });
+      let batch: { pdfURL?: string; counts: { succeeded: number; failed: number }; items: Array<{ status: string; error?: { code: string } }> };
+      try {
+        batch = await waitUntilDone(t, batchId);
+      } finally {
+        await runner.stop(5000);
+      }
+      assert.deepEqual(runnerErrors, []);
+      assert.deepEqual(
+        batch.items.map((item) => [item.status, item.error?.code]),
+        [
+          ['succeeded', undefined],
+          ['succeeded', undefined],
+          ['failed', 'invalid_property'],
+          ['succeeded', undefined],
+        ],
+      );
+      assert.equal(batch.pdfURL, `${t.deps.publicUrl}/batches/${batchId}.pdf`);
+      assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 20 - 3, 'one credit per succeeded page, none for the failed row or the merge');
+
+      const pdf = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
+      assert.equal(pdf.statusCode, 200, pdf.body);
+      assert.equal(pdf.headers['content-type'], 'application/pdf');
+      const file = path.join(dir, 'batch.pdf');
+      await writeFile(file, pdf.rawPayload);
+      assert.match(execFileSync('pdfinfo', [file], { encoding: 'utf8' }), /^Pages:\s+3$/m);
+      const pages = [1, 2, 3].map((page) => execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).trim());
+      assert.deepEqual(pages, ['Alpha one', 'Bravo two', 'Delta four']);
+      // Every font line: embedded, subset (a tag like ABCDEF+Inter).
+      const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+      assert.ok(fonts.length > 0);
+      for (const line of fonts) assert.match(line, /^[A-Z]{6}\+\S+.*\byes\s+yes\b/, line);
+
+      // Asked again, the same bytes (kept once built); still no charge.
+      const again = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
+      assert.ok(again.rawPayload.equals(pdf.rawPayload));
+      assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 17);
     } finally {
-      await runner.stop(5000);
+      await rm(dir, { recursive: true, force: true });
+      await t.close();
     }
-    assert.deepEqual(runnerErrors, []);
-    assert.deepEqual(
-      batch.items.map((item) => [item.status, item.error?.code]),
-      [
-        ['succeeded', undefined],
-        ['succeeded', undefined],
-        ['failed', 'invalid_property'],
-        ['succeeded', undefined],
-      ],
-    );
-    assert.equal(batch.pdfURL, `${t.deps.publicUrl}/batches/${batchId}.pdf`);
-    assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 20 - 3, 'one credit per succeeded page, none for the failed row or the merge');
-
-    const pdf = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
-    assert.equal(pdf.statusCode, 200, pdf.body);
-    assert.equal(pdf.headers['content-type'], 'application/pdf');
-    const file = path.join(dir, 'batch.pdf');
-    await writeFile(file, pdf.rawPayload);
-    assert.match(execFileSync('pdfinfo', [file], { encoding: 'utf8' }), /^Pages:\s+3$/m);
-    const pages = [1, 2, 3].map((page) => execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).trim());
-    assert.deepEqual(pages, ['Alpha one', 'Bravo two', 'Delta four']);
-    // Every font line: embedded, subset (a tag like ABCDEF+Inter).
-    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trim().split('\n').slice(2);
-    assert.ok(fonts.length > 0);
-    for (const line of fonts) assert.match(line, /^[A-Z]{6}\+\S+.*\byes\s+yes\b/, line);
-
-    // Asked again, the same bytes (kept once built); still no charge.
-    const again = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
-    assert.ok(again.rawPayload.equals(pdf.rawPayload));
-    assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 17);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await t.close();
-  }
-});
+  });
+}
 
 test('merge needs format pdf; a batch without merge has no PDF', async () => {
   const t = await createTestApp({ credits: 20 });
