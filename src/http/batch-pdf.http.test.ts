@@ -100,7 +100,7 @@ for (const [label, options] of bothDatabases('batch_pdf')) {
   });
 }
 
-test('merge needs format pdf; a batch without merge has no PDF', async () => {
+test('merge needs format pdf; a batch without merge has no PDF; nor has a merged batch whose every item failed', async () => {
   const t = await createTestApp({ credits: 20 });
   try {
     const templateId = await cardTemplate(t);
@@ -118,6 +118,25 @@ test('merge needs format pdf; a batch without merge has no PDF', async () => {
     const res = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
     assert.deepEqual([res.statusCode, res.json().code], [400, 'invalid_request']);
     assert.match(res.json().message, /not submitted with "format": "pdf" and "merge": true/);
+
+    const allBad = await t.app.inject({
+      method: 'POST',
+      url: '/batches',
+      headers: t.a.auth,
+      payload: { templateId, format: 'pdf', merge: true, items: [{ elements: { title: { fill: 'nope' } } }] },
+    });
+    assert.equal(allBad.statusCode, 202, allBad.body);
+    const runnerErrors: unknown[] = [];
+    const runner = startJobRunner(t.deps, { concurrency: 1, pollMs: 20, onError: (e) => runnerErrors.push(e) });
+    try {
+      await waitUntilDone(t, allBad.json().batchId);
+    } finally {
+      await runner.stop(5000);
+    }
+    assert.deepEqual(runnerErrors, []);
+    const empty = await t.app.inject({ url: `/batches/${allBad.json().batchId}.pdf`, headers: t.a.auth });
+    assert.deepEqual([empty.statusCode, empty.json().code], [400, 'invalid_request']);
+    assert.match(empty.json().message, /No item of this batch succeeded/);
   } finally {
     await t.close();
   }
