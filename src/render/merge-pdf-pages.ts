@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PDFDocument } from 'pdf-lib';
 
 /**
  * One PDF holding every page of `files`, in order. Pages are copied as they
@@ -10,8 +11,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * batch must not stall every other request for seconds.
  */
 export async function mergePdfPages(files: readonly Uint8Array[]): Promise<Buffer> {
-  // Loaded on the first merge, not at start-up: most servers never merge a batch.
-  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create({ updateMetadata: false });
   merged.setCreator('Imprint');
   merged.setProducer('Imprint (Skia/PDF, pdf-lib)');
