@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+// Static on purpose: in the esbuild server bundle a dynamic import of this CommonJS package hides PDFDocument under `default`.
 import { PDFDocument } from 'pdf-lib';
 
 /**
