@@ -13,7 +13,7 @@ import { RenderPool } from '../render/render-pool.js';
 import { BatchProgress, formatDuration, type ProgressSink } from './batch-progress.js';
 import { loadLocalTemplate, localRenderInput, withAbsoluteSrcs } from './render-local.js';
 
-export type BatchFormat = 'png' | 'jpeg' | 'webp';
+export type BatchFormat = 'png' | 'jpeg' | 'webp' | 'pdf';
 
 export interface BatchOptions {
   csv: string;
@@ -58,7 +58,7 @@ type RowRenderer = (row: BatchCsvRow, signal: AbortSignal) => Promise<{ data: Ui
 export const LOCAL_ROWS_PER_WORKER = 2;
 /** Server mode asks 4 at a time by default: enough to hide a round trip, few enough to stay under a generate rate limit. */
 export const SERVER_CONCURRENCY = 4;
-const EXTENSIONS: Record<BatchFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+const EXTENSIONS: Record<BatchFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 /** Files sort in row order up to 9 999 rows, and keep their names when a sheet grows past 999. */
 const MIN_ROW_DIGITS = 4;
 const MAX_NAME_LENGTH = 80;
@@ -423,7 +423,8 @@ export function batchOptions(args: string[], values: Record<string, string | boo
   const csv = args[0];
   if (!csv) throw new ApiError('invalid_request', 'batch needs a CSV file: npx imprint batch data.csv --template ID_OR_FILE --out DIR/');
   const format = (text('format') ?? 'png').toLowerCase().replace(/^jpg$/, 'jpeg');
-  if (format !== 'png' && format !== 'jpeg' && format !== 'webp') throw new ApiError('invalid_request', `--format must be png, jpeg or webp, not "${values.format}".`);
+  if (format !== 'png' && format !== 'jpeg' && format !== 'webp' && format !== 'pdf')
+    throw new ApiError('invalid_request', `--format must be png, jpeg, webp or pdf, not "${values.format}".`);
   const url = text('server');
   // IMPRINT_KEY is what the quick start exports; reading it keeps the key out of shell history and the resume hint.
   const key = text('key') ?? (url !== undefined ? env.IMPRINT_KEY?.trim() || undefined : undefined);

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,18 @@ describe('npx imprint batch', () => {
   });
   after(async () => {
     await rm(dir, { recursive: true, force: true });
+  });
+
+  test('--format pdf locally: one single-page .pdf per row, its text selectable', async () => {
+    await writeFile(path.join(dir, 'pdf-card.json'), JSON.stringify({ name: 'Card', template: CARD }));
+    await writeFile(path.join(dir, 'pdf.csv'), 'title.text\nFirst page\nSecond page\n');
+    const run = await imprint(['batch', 'pdf.csv', '--template', 'pdf-card.json', '--out', 'pdf-out/', '--format', 'pdf', '--json'], dir);
+    assert.equal(run.code, 0, run.stderr);
+    const out = path.join(dir, 'pdf-out');
+    assert.deepEqual(await images(out, 'pdf'), ['0001.pdf', '0002.pdf']);
+    const text = (file: string) => execFileSync('pdftotext', [path.join(out, file), '-'], { encoding: 'utf8' }).trim();
+    assert.deepEqual([text('0001.pdf'), text('0002.pdf')], ['First page', 'Second page']);
+    assert.match(execFileSync('pdfinfo', [path.join(out, '0001.pdf')], { encoding: 'utf8' }), /^Pages:\s+1$/m);
   });
 
   test('500 rows locally: Ctrl-C stops after the rows in flight, leaving only whole files; the same command resumes, and two bad rows fail alone', async () => {

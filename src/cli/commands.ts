@@ -32,7 +32,7 @@ export const USAGE = `Usage: npx imprint <command> [options]   (add --json for m
   templates import --account ID FILE [--name N]    FILE: {"name","template"} or a bare Fabric document
   render FILE --out OUT.png [--set el.prop=value …] [--format png|jpeg|webp|pdf] [--scale S]
                                                    render locally: no server, no credits
-  batch DATA.csv --template FILE_OR_ID --out DIR/ [--server URL [--key KEY]] [--format png|jpeg|webp]
+  batch DATA.csv --template FILE_OR_ID --out DIR/ [--server URL [--key KEY]] [--format png|jpeg|webp|pdf]
         [--scale S] [--concurrency N] [--name COLUMN]
                                                    one image per CSV row (header: element.property names),
                                                    locally from a template FILE (N workers, default one per

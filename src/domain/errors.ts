@@ -95,7 +95,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   asset_in_use: 'The asset is drawn by templates, which the message names',
   font_in_use: "A template's text draws with this font face; the message names the templates",
   asset_quota_exceeded: "The account's assets would exceed `ASSET_QUOTA_MB`",
-  batch_not_finished: "A batch's ZIP before every item has succeeded or failed; the message gives the counts (`GET /batches/{id}` shows progress)",
+  batch_not_finished: "A batch's ZIP or merged PDF before every item has succeeded or failed; the message gives the counts (`GET /batches/{id}` shows progress)",
   too_many_url_keys: 'The account already holds the maximum of 20 active URL keys',
   url_expired: "A signed image URL's `exp` has passed",
   payload_too_large: 'The body is over `BODY_LIMIT` (an asset over `ASSET_MAX_BYTES` or the pixel limit); the message gives the limit in MB',

@@ -13,6 +13,13 @@ const BatchItem = Type.Pick(GenerateBody, ['elements', 'modifications'], {
   examples: [{ elements: { title: { text: 'Ada Lovelace' } } }, { modifications: [{ name: 'title', text: 'Grace Hopper' }] }],
 });
 
+const MergeFlag = Type.Optional(
+  Type.Boolean({
+    description:
+      "Only with format pdf: also join the succeeded items' pages, in row order, into one PDF at GET /batches/{id}.pdf. Each item is still 1 credit when it succeeds; the merged file costs nothing more.",
+  }),
+);
+
 export const BatchBody = Type.Object(
   {
     templateId: GenerateBody.properties.templateId,
@@ -24,6 +31,7 @@ export const BatchBody = Type.Object(
     format: GenerateBody.properties.format,
     quality: GenerateBody.properties.quality,
     scale: GenerateBody.properties.scale,
+    merge: MergeFlag,
     webhookUrl: Type.Optional(
       Type.String({ maxLength: 2048, description: 'POSTed once, signed (Standard Webhooks), when every item has succeeded or failed. Must be a public http(s) URL' }),
     ),
@@ -36,6 +44,12 @@ export const BatchBody = Type.Object(
         items: [{ elements: { title: { text: 'Ada Lovelace' } } }, { elements: { title: { text: 'Grace Hopper' } } }],
         format: 'png',
       },
+      {
+        templateId: EXAMPLE_TEMPLATE_ID,
+        items: [{ elements: { title: { text: 'Ada Lovelace' } } }, { elements: { title: { text: 'Grace Hopper' } } }],
+        format: 'pdf',
+        merge: true,
+      },
     ],
   },
 );
@@ -47,6 +61,7 @@ export const BatchQuery = Type.Object({
   format: GenerateBody.properties.format,
   quality: GenerateBody.properties.quality,
   scale: GenerateBody.properties.scale,
+  merge: MergeFlag,
   webhookUrl: Type.Optional(Type.String({ maxLength: 2048, description: 'As in the JSON body', examples: ['https://example.com/hooks/imprint'] })),
 });
 
@@ -68,6 +83,7 @@ export const BatchView = Type.Object({
   }),
   statusURL: Type.String({ format: 'uri' }),
   zipURL: Type.String({ format: 'uri', description: 'Every succeeded image and manifest.csv, once the batch is done' }),
+  pdfURL: Type.Optional(Type.String({ format: 'uri', description: "With format pdf and merge: true, the succeeded items' pages as one PDF, once the batch is done" })),
   templateId: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.Optional(Type.String({ format: 'date-time' })),

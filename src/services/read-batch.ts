@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { batchManifestCsv, type ManifestRow } from '../domain/batch-manifest.js';
 import { ApiError } from '../domain/errors.js';
+import { mergePdfPages } from '../render/merge-pdf-pages.js';
 import type { BatchRecord, JobRecord } from '../store/store.js';
 import type { GenerateResult } from './generate-image.js';
 import { webhookView, type JobView } from './read-job.js';
@@ -33,6 +34,8 @@ export interface BatchView {
   status: 'queued' | 'running' | 'done';
   statusURL: string;
   zipURL: string;
+  /** Only for a batch submitted with format pdf and merge: true. */
+  pdfURL?: string;
   templateId: string;
   createdAt: string;
   finishedAt?: string;
@@ -58,6 +61,10 @@ function itemView(item: JobRecord): BatchItemView {
   return view;
 }
 
+function isMerged(head: JobRecord): boolean {
+  return (head.request as { merge?: boolean }).merge === true;
+}
+
 /** The batch's summary: counts and state, no items. */
 export function batchSummary(deps: Pick<ServiceDeps, 'publicUrl'>, { head, items }: BatchRecord): BatchView {
   const counts = countItems(items);
@@ -68,6 +75,7 @@ export function batchSummary(deps: Pick<ServiceDeps, 'publicUrl'>, { head, items
     status: head.finishedAt ? 'done' : started ? 'running' : 'queued',
     statusURL,
     zipURL: `${statusURL}.zip`,
+    ...(isMerged(head) ? { pdfURL: `${statusURL}.pdf` } : {}),
     templateId: (head.request as { templateId: string }).templateId,
     createdAt: head.createdAt,
     ...(head.finishedAt ? { finishedAt: head.finishedAt } : {}),
@@ -105,9 +113,26 @@ export async function batchWebhookPayload(deps: Pick<ServiceDeps, 'store' | 'pub
   return JSON.stringify({ type: 'batch.done', timestamp: head.finishedAt ?? head.updatedAt, data: batchSummary(deps, batch) });
 }
 
+/** A download is the whole batch or nothing: refused until every item has succeeded or failed. */
+function assertFinished(summary: BatchView, what: 'ZIP' | 'PDF'): void {
+  if (summary.status === 'done') return;
+  const { total, succeeded, failed } = summary.counts;
+  throw new ApiError(
+    'batch_not_finished',
+    `The batch is still ${summary.status}: ${succeeded + failed} of ${total} items settled. Its ${what} is ready when every item has succeeded or failed; poll GET ${summary.statusURL}, or wait for its webhook.`,
+  );
+}
+
 /** Zip entry names sort in row order in every archive tool: 0001.png … 1000.png. */
 function entryName(row: number, blobKey: string): string {
   return `${String(row).padStart(4, '0')}${blobKey.slice(blobKey.lastIndexOf('.'))}`;
+}
+
+async function itemImage(deps: Pick<ServiceDeps, 'store'>, batchId: string, row: number, imageURL: string) {
+  const imageId = imageURL.slice(imageURL.lastIndexOf('/') + 1).split('.')[0];
+  const image = await deps.store.getImage(imageId);
+  if (!image) throw new Error(`batch ${batchId} row ${row}: image ${imageId} has no row`);
+  return image;
 }
 
 /**
@@ -119,13 +144,7 @@ function entryName(row: number, blobKey: string): string {
 export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string): Promise<Readable> {
   const batch = await loadBatch(deps, accountId, id);
   const summary = batchSummary(deps, batch);
-  if (summary.status !== 'done') {
-    const { total, succeeded, failed } = summary.counts;
-    throw new ApiError(
-      'batch_not_finished',
-      `The batch is still ${summary.status}: ${succeeded + failed} of ${total} items settled. Its ZIP is ready when every item has succeeded or failed; poll GET ${summary.statusURL}, or wait for its webhook.`,
-    );
-  }
+  assertFinished(summary, 'ZIP');
   const mtime = new Date(summary.finishedAt ?? summary.createdAt);
   const zip = new ZipFile();
   const manifest: ManifestRow[] = [];
@@ -134,9 +153,7 @@ export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl'
     const error = view.error as { code?: string; message?: string } | undefined;
     manifest.push({ row: view.row, status: view.status, imageURL: view.imageURL ?? '', error: error ? `${error.code}: ${error.message}` : '' });
     if (!view.imageURL) continue;
-    const imageId = view.imageURL.slice(view.imageURL.lastIndexOf('/') + 1).split('.')[0];
-    const image = await deps.store.getImage(imageId);
-    if (!image) throw new Error(`batch ${id} row ${view.row}: image ${imageId} has no row`);
+    const image = await itemImage(deps, id, view.row, view.imageURL);
     zip.addReadStreamLazy(entryName(view.row, image.blobKey), { compress: false, mtime }, (done) => {
       deps.blobs.get(image.blobKey).then(
         (data) => done(data ? null : new Error(`blob ${image.blobKey} is missing`), Readable.from(data ? [data] : [])),
@@ -147,4 +164,38 @@ export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl'
   zip.addBuffer(Buffer.from(batchManifestCsv(manifest)), 'manifest.csv', { mtime });
   zip.end();
   return zip.outputStream as Readable;
+}
+
+/**
+ * A finished merged batch as one PDF: the succeeded items' pages in row
+ * order (failed rows have no page). Each item's stored one-page PDF is
+ * copied, not drawn again: no second render and no second charge, and
+ * the pages are the very ones the items' imageURLs serve. Built once and
+ * kept as a blob, since a finished batch no longer changes.
+ */
+export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string): Promise<Buffer> {
+  const batch = await loadBatch(deps, accountId, id);
+  if (!isMerged(batch.head)) {
+    throw new ApiError('invalid_request', 'This batch was not submitted with "format": "pdf" and "merge": true, so it has no merged PDF. Its files are in GET /batches/{id}.zip.');
+  }
+  const summary = batchSummary(deps, batch);
+  assertFinished(summary, 'PDF');
+  if (summary.counts.succeeded === 0) {
+    throw new ApiError('invalid_request', `No item of this batch succeeded, so its PDF would have no page. GET ${summary.statusURL} shows each item's error.`);
+  }
+  const key = `batches/${id}.pdf`;
+  const kept = await deps.blobs.get(key);
+  if (kept) return kept;
+  const files: Buffer[] = [];
+  for (const item of [...batch.items].sort((a, b) => (a.batchRow ?? 0) - (b.batchRow ?? 0))) {
+    const view = itemView(item);
+    if (!view.imageURL) continue;
+    const image = await itemImage(deps, id, view.row, view.imageURL);
+    const data = await deps.blobs.get(image.blobKey);
+    if (!data) throw new Error(`blob ${image.blobKey} is missing`);
+    files.push(data);
+  }
+  const merged = await mergePdfPages(files);
+  await deps.blobs.put(key, merged, 'application/pdf');
+  return merged;
 }

@@ -12,6 +12,8 @@ import { checkCanPayOne, checkWebhookTarget } from './submit-job.js';
 export interface BatchInput extends Pick<GenerateInput, 'templateId' | 'format' | 'quality' | 'scale'> {
   items: ChangesInput[];
   webhookUrl?: string;
+  /** With format pdf: the succeeded items' pages also as one PDF, GET /batches/{id}.pdf. */
+  merge?: boolean;
 }
 
 export interface BatchAccepted {
@@ -46,6 +48,11 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
       errors: [{ path: '/items', message: `must hold 1 to ${BATCH_MAX_ITEMS} items` }],
     });
   }
+  if (input.merge && input.format !== 'pdf') {
+    throw new ApiError('invalid_request', `"merge": true joins the items' pages into one PDF, so it needs "format": "pdf" (this batch asks for ${input.format ?? 'png'}).`, {
+      errors: [{ path: '/merge', message: 'needs format pdf' }],
+    });
+  }
   await getTemplate(deps, account.id, templateId);
   if (input.webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, input.webhookUrl);
   await checkCanPayOne(deps, account.id);
@@ -53,7 +60,9 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
   const shared: GenerateInput = { templateId, format: input.format, quality: input.quality, scale: input.scale };
   const items = input.items.map(({ elements, modifications }): GenerateInput => ({ ...shared, elements, modifications }));
   const batchId = newId('bat');
-  await deps.store.createBatch({ id: batchId, accountId: account.id, request: shared, items, webhookUrl: input.webhookUrl ?? null, now: deps.now() });
+  // `merge` is the batch's own setting (read when its PDF is asked for), not part of any item's render.
+  const request = input.merge ? { ...shared, merge: true } : shared;
+  await deps.store.createBatch({ id: batchId, accountId: account.id, request, items, webhookUrl: input.webhookUrl ?? null, now: deps.now() });
   deps.wakeJobs?.();
   return { status: 'queued', batchId, statusURL: batchStatusUrl(deps, batchId), total: items.length };
 }

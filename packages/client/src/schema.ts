@@ -395,6 +395,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/{batchId}.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished merged batch as one PDF
+         * @description For a batch submitted with format pdf and merge: true: one PDF whose pages are the succeeded items' pages in row order (a failed item has no page). The pages are the items' own PDFs, so text stays selectable and fonts stay embedded and subset. Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request.
+         */
+        get: operations["getBatchPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches/{batchId}.zip": {
         parameters: {
             query?: never;
@@ -3211,17 +3231,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description One of png, jpeg, webp
+                 * @description One of png, jpeg, webp, pdf. pdf is a one-page vector PDF of width × height points (1 px = 1 pt, times scale): text stays selectable text in embedded subset fonts, images keep their source resolution; 1 credit per page like an image.
                  * @example png
                  */
-                format?: "png" | "jpeg" | "webp";
+                format?: "png" | "jpeg" | "webp" | "pdf";
+                /**
+                 * @description Only with format pdf: also join the succeeded items' pages, in row order, into one PDF at GET /batches/{id}.pdf. Each item is still 1 credit when it succeeds; the merged file costs nothing more.
+                 * @example true
+                 */
+                merge?: boolean;
                 /**
                  * @description jpeg/webp quality, default 90. A numeric string ("60") is accepted.
                  * @example 1
                  */
                 quality?: number;
                 /**
-                 * @description Output scale factor, default 1. A numeric string ("0.5") is accepted.
+                 * @description Output scale factor, default 1 (for pdf, the page size). A numeric string ("0.5") is accepted.
                  * @example 0.1
                  */
                 scale?: number;
@@ -3243,34 +3268,12 @@ export interface operations {
         /** @description JSON items, or a CSV sheet: a header row of element.property names (e.g. title.text,photo.src), then one row per image. */
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "templateId": "tpl_8fJ2kQ9xLmN4pR7s",
-                 *       "items": [
-                 *         {
-                 *           "elements": {
-                 *             "title": {
-                 *               "text": "Ada Lovelace"
-                 *             }
-                 *           }
-                 *         },
-                 *         {
-                 *           "elements": {
-                 *             "title": {
-                 *               "text": "Grace Hopper"
-                 *             }
-                 *           }
-                 *         }
-                 *       ],
-                 *       "format": "png"
-                 *     }
-                 */
                 "application/json": {
                     /**
-                     * @description One of png, jpeg, webp
+                     * @description One of png, jpeg, webp, pdf. pdf is a one-page vector PDF of width × height points (1 px = 1 pt, times scale): text stays selectable text in embedded subset fonts, images keep their source resolution; 1 credit per page like an image.
                      * @default png
                      */
-                    format?: "png" | "jpeg" | "webp";
+                    format?: "png" | "jpeg" | "webp" | "pdf";
                     /** @description One entry per image (1 to 1000), each with the changes a generate body takes. Row n of the results is items[n-1]. */
                     items: {
                         /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected. */
@@ -3307,9 +3310,11 @@ export interface operations {
                             [key: string]: unknown;
                         })[];
                     }[];
+                    /** @description Only with format pdf: also join the succeeded items' pages, in row order, into one PDF at GET /batches/{id}.pdf. Each item is still 1 credit when it succeeds; the merged file costs nothing more. */
+                    merge?: boolean;
                     /** @description jpeg/webp quality, default 90. A numeric string ("60") is accepted. */
                     quality?: number;
-                    /** @description Output scale factor, default 1. A numeric string ("0.5") is accepted. */
+                    /** @description Output scale factor, default 1 (for pdf, the page size). A numeric string ("0.5") is accepted. */
                     scale?: number;
                     /** @description ID of the template to render (required; a missing one is reported as missing_template_id) */
                     templateId?: string;
@@ -3360,7 +3365,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3546,6 +3551,7 @@ export interface operations {
                      *       "status": "queued",
                      *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
                      *       "zipURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "pdfURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
                      *       "templateId": "temp_7Yw2kQ9xLmN4",
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
                      *       "finishedAt": "2026-01-15T09:30:00.000Z",
@@ -3617,6 +3623,11 @@ export interface operations {
                             row: number;
                             status: "queued" | "running" | "succeeded" | "failed";
                         }[];
+                        /**
+                         * Format: uri
+                         * @description With format pdf and merge: true, the succeeded items' pages as one PDF, once the batch is done
+                         */
+                        pdfURL?: string;
                         /** @description queued: no item has started; running: some have; done: every item succeeded or failed (the ZIP is ready) */
                         status: "queued" | "running" | "done";
                         /** Format: uri */
@@ -3678,6 +3689,124 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "code": "template_not_found",
                      *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "code": "rate_limited",
+                     *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBatchPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example bat_4kT9wQ2mXr7LpZ3s */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merged PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request: `invalid_request`, `missing_template_id`, `unknown_element`, `invalid_property`, `invalid_template`, `unknown_font`, `invalid_token`, `invalid_font`, `invalid_asset`, `invalid_webhook_url`, `webhook_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "code": "invalid_request",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "code": "invalid_api_key",
+                     *       "message": "The API key is missing, malformed, unknown or revoked. Send it as \"Authorization: Bearer imp_…\", or sign in to the web app.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: `template_not_found`, `image_not_found`, `font_not_found`, `key_not_found`, `asset_not_found`, `job_not_found`, `batch_not_found`, `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "code": "template_not_found",
+                     *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -3829,6 +3958,7 @@ export interface operations {
                      *       "status": "queued",
                      *       "statusURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
                      *       "zipURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
+                     *       "pdfURL": "http://localhost:3000/images/5f0c1e8a9b7d4c3e2a1f0e9d8c7b6a5f4e3d2c1b.png",
                      *       "templateId": "temp_7Yw2kQ9xLmN4",
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
                      *       "finishedAt": "2026-01-15T09:30:00.000Z",
@@ -3900,6 +4030,11 @@ export interface operations {
                             row: number;
                             status: "queued" | "running" | "succeeded" | "failed";
                         }[];
+                        /**
+                         * Format: uri
+                         * @description With format pdf and merge: true, the succeeded items' pages as one PDF, once the batch is done
+                         */
+                        pdfURL?: string;
                         /** @description queued: no item has started; running: some have; done: every item succeeded or failed (the ZIP is ready) */
                         status: "queued" | "running" | "done";
                         /** Format: uri */
@@ -3941,7 +4076,7 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 400,
                      *       "code": "invalid_request",
-                     *       "message": "The body is invalid: format must be one of png, jpeg, webp (got \"gif\").",
+                     *       "message": "The body is invalid: format must be one of png, jpeg, webp, pdf (got \"gif\").",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

@@ -4,7 +4,7 @@ import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses, fileResponse, rawBody } from '../routes.js';
 import { withIdempotencyKey } from '../idempotency-header.js';
 import { parseBatchCsv } from '../../domain/batch-csv.js';
-import { batchArchive, readBatch, redeliverBatchWebhook } from '../../services/read-batch.js';
+import { batchArchive, batchPdf, readBatch, redeliverBatchWebhook } from '../../services/read-batch.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { submitBatch } from '../../services/submit-batch.js';
 
@@ -111,6 +111,30 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
       const { batchId } = request.params;
       const archive = await batchArchive(deps, principalOf(request).account.id, batchId);
       return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${batchId}.zip"`).send(archive);
+    },
+  );
+
+  app.get(
+    '/batches/:batchId.pdf',
+    {
+      config: { auth: 'read' },
+      schema: {
+        operationId: 'getBatchPdf',
+        summary: 'Download a finished merged batch as one PDF',
+        description:
+          "For a batch submitted with format pdf and merge: true: one PDF whose pages are the succeeded items' pages in row order (a failed item has no page). " +
+          "The pages are the items' own PDFs, so text stays selectable and fonts stay embedded and subset. " +
+          'Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request.',
+        tags,
+        security: bearer,
+        params: BatchIdParams,
+        response: { 200: fileResponse('The merged PDF', ['application/pdf']), ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { batchId } = request.params;
+      const pdf = await batchPdf(deps, principalOf(request).account.id, batchId);
+      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${batchId}.pdf"`).send(pdf);
     },
   );
 }
