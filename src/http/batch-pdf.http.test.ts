@@ -123,9 +123,12 @@ test('merge needs format pdf; a batch without merge has no PDF; nor has a merged
       method: 'POST',
       url: '/batches',
       headers: t.a.auth,
-      payload: { templateId, format: 'pdf', merge: true, items: [{ elements: { title: { fill: 'nope' } } }] },
+      payload: { templateId, format: 'pdf', merge: true, items: [{ elements: { title: { text: 'Two' } } }] },
     });
     assert.equal(allBad.statusCode, 202, allBad.body);
+    // Items that apply but fail when they run (here: the credits are gone by then); a batch none of whose items
+    // applies at all is refused at submit, which batches.http.test.ts covers.
+    await t.store.reserveCredits(t.a.account.id, 20, 'drain', t.deps.now(), new Date(Date.now() + 60_000).toISOString());
     const runnerErrors: unknown[] = [];
     const runner = startJobRunner(t.deps, { concurrency: 1, pollMs: 20, onError: (e) => runnerErrors.push(e) });
     try {

@@ -241,6 +241,12 @@ describe('batches (SQLite)', () => {
         ['no template', await post('/batches', 'title.text\nHi\n', 'text/csv'), 400, 'missing_template_id'],
         ['a bad header', await post(`/batches?templateId=${templateId}`, 'title\nHi\n', 'text/csv'), 400, 'invalid_request'],
         ['no items', await post('/batches', { templateId, items: [] }), 400, 'invalid_request'],
+        [
+          'a sheet whose every row names an element the template lacks',
+          await post(`/batches?templateId=${templateId}`, 'name.text\nAda\nGrace\n', 'text/csv'),
+          400,
+          'unknown_element',
+        ],
         ['an unknown format', await post('/batches', { templateId, format: 'gif', items: [{}] }), 400, 'invalid_request'],
         ['a webhook URL that is no http(s)', await post('/batches', { templateId, webhookUrl: 'file:///etc/passwd', items: [{}] }), 400, 'invalid_webhook_url'],
         [

@@ -1,7 +1,9 @@
 import { BATCH_MAX_ITEMS } from '../domain/batch-csv.js';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import type { ChangesInput } from '../domain/request-changes.js';
+import { requestChanges, type ChangesInput } from '../domain/request-changes.js';
+import { applyOverrides } from '../domain/overrides.js';
+import type { TemplateDocument } from '../domain/template.js';
 import type { Account } from '../store/store.js';
 import type { GenerateInput } from './generate-image.js';
 import { getTemplate } from './manage-templates.js';
@@ -53,7 +55,8 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
       errors: [{ path: '/merge', message: 'needs format pdf' }],
     });
   }
-  await getTemplate(deps, account.id, templateId);
+  const template = await getTemplate(deps, account.id, templateId);
+  await checkSomeItemApplies(deps, account, template.document, input.items);
   if (input.webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, input.webhookUrl);
   await checkCanPayOne(deps, account.id);
 
@@ -65,4 +68,27 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
   await deps.store.createBatch({ id: batchId, accountId: account.id, request, items, webhookUrl: input.webhookUrl ?? null, now: deps.now() });
   deps.wakeJobs?.();
   return { status: 'queued', batchId, statusURL: batchStatusUrl(deps, batchId), total: items.length };
+}
+
+/**
+ * A batch none of whose items can be applied to the template is a mistake in
+ * the request (a CSV header naming an element the template lacks, a list
+ * built for another template), not in its rows: refused whole, with the first
+ * item's error, before anything is queued. Checking stops at the first item
+ * that applies, so a good batch costs one override pass here.
+ */
+async function checkSomeItemApplies(deps: ServiceDeps, account: Account, document: TemplateDocument, items: readonly ChangesInput[]): Promise<void> {
+  const fontFamilies = await deps.fontFamilies(account.id);
+  let first: ApiError | null = null;
+  for (const item of items) {
+    try {
+      const applied = applyOverrides(document, requestChanges(item), { fontFamilies });
+      if (applied.ok) return;
+      first ??= new ApiError(applied.code, applied.message, { errors: applied.errors });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      first ??= error;
+    }
+  }
+  if (first) throw new ApiError(first.code, `No item of this batch can be applied to the template, so nothing was queued. Item 1: ${first.message}`, first.details);
 }
