@@ -33,7 +33,7 @@ export interface RenderCacheLimits {
 /**
  * One per-thread budget split over the caches. Decoded images get the
  * largest share (a re-decode costs more than redrawing an object cache), parsed
- * objects an eighth (8 MB of the default is ~700 distinct 1 KB textboxes), and
+ * objects an eighth (6 MiB of the default: ~500 distinct 1 KB textboxes), and
  * surfaces a quarter: a 1200×630 card's canvas is 3 MB and a 2400×1260 one
  * 12 MB, so the common sizes stay while a one-off 40 MP render's 160 MB
  * canvas is freed after it. An entry larger than its share is not kept.
