@@ -154,7 +154,8 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
   const profileDir = process.env.HTTP_BENCH_CPU_PROF;
   const server = await startServerProcess(
     // The production log level: the request log is part of what a request costs.
-    { RENDER_WORKERS: String(opts.workers), LOG_LEVEL: 'info', ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>) },
+    // MALLOC_ARENA_MAX as `npm start` sets it (docs/decisions/0043).
+    { RENDER_WORKERS: String(opts.workers), LOG_LEVEL: 'info', MALLOC_ARENA_MAX: '2', ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>) },
     { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );
   try {

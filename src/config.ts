@@ -118,8 +118,8 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
   {
     name: 'RENDER_CACHE_MB',
-    default: '64',
-    meaning: 'Pixel caches of each render worker in MiB (decoded images, filtered images, object caches, output canvases), least recently used evicted first',
+    default: String(DEFAULT_RENDER_CACHE_MB),
+    meaning: 'Caches of each render worker in MiB (parsed objects, decoded images, filtered images, object caches, output canvases), least recently used evicted first',
   },
   { name: 'RENDER_MAX_MEGAPIXELS', default: '40', meaning: 'Largest output (width × height after scale), in megapixels' },
   { name: 'RENDER_MAX_BLUR_MEGAPIXELS', default: '40', meaning: 'Largest total area under shadow blur per render, in megapixels' },

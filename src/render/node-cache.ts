@@ -14,13 +14,36 @@ import type { TemplateDocument } from '../domain/template.js';
 import { normalizeDocument, normalizeObject, type NormalizedDocument } from './normalize-document.js';
 import type { RenderNode } from './render-node.js';
 
+/**
+ * Heap bytes a cached node holds per byte of its object's JSON. Measured on
+ * the bench's reference card with a new title per render: 11.4 KB of heap per
+ * distinct 955-byte textbox (the normalised object, its text layout and the
+ * key), so 12× with a little margin. Counting bytes instead of objects matters
+ * because a long text's layout grows with it: 5,000 long paragraphs were
+ * hundreds of MB in one worker.
+ */
+export const NODE_BYTES_PER_JSON_BYTE = 12;
+
+/** The estimated heap size of a cached node whose object serialises to `jsonLength` bytes. */
+export function nodeCacheSize(jsonLength: number): number {
+  return Math.max(1, jsonLength * NODE_BYTES_PER_JSON_BYTE);
+}
+
 export class NodeCache {
-  // Counted in objects, not bytes: a node is small next to the canvases
-  // ObjectCacheStore bounds by size.
   private readonly nodes: LRUCache<string, RenderNode>;
 
-  constructor(maxObjects = 5000) {
-    this.nodes = new LRUCache({ max: Math.max(1, maxObjects) });
+  /** `maxBytes` bounds the estimated heap held (nodeCacheSize); a node larger than that is not kept. */
+  constructor(maxBytes = 8 * 1024 * 1024) {
+    this.nodes = new LRUCache({ maxSize: Math.max(1, maxBytes) });
+  }
+
+  /** Estimated bytes held, for tests and diagnostics. */
+  get bytes(): number {
+    return this.nodes.calculatedSize;
+  }
+
+  get size(): number {
+    return this.nodes.size;
   }
 
   /**
@@ -28,20 +51,20 @@ export class NodeCache {
    * only (text layout), before they are cached, so a failure caches nothing.
    */
   normalize(document: TemplateDocument, fontsKey: string, prepare: (fresh: RenderNode[]) => void): NormalizedDocument {
-    const fresh: Array<[string, RenderNode]> = [];
+    const fresh: Array<[string, RenderNode, number]> = [];
     const doc = normalizeDocument(document, (obj, ctx, label) => {
       // Hashed: a data: URL or a long path can make an object's JSON megabytes.
-      const key = createHash('sha256')
-        .update(`${ctx.major}\u0000${fontsKey}\u0000${label}\u0000${JSON.stringify(obj)}`)
-        .digest('base64');
+      const json = JSON.stringify(obj);
+      const key = createHash('sha256').update(`${ctx.major}\u0000${fontsKey}\u0000${label}\u0000${json}`).digest('base64');
       const hit = this.nodes.get(key);
       if (hit) return hit;
       const node = normalizeObject(obj, ctx, label);
-      fresh.push([key, node]);
+      fresh.push([key, node, nodeCacheSize(json.length)]);
       return node;
     });
     prepare(fresh.map(([, n]) => n));
-    for (const [key, node] of fresh) this.nodes.set(key, node);
+    // lru-cache refuses (and does not store) an entry over maxSize, which is what we want.
+    for (const [key, node, size] of fresh) this.nodes.set(key, node, { size });
     return doc;
   }
 }

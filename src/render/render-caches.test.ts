@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Image } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { TemplateDocument } from '../domain/template.js';
-import { NodeCache } from './node-cache.js';
+import { NodeCache, nodeCacheSize } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
 import { isOpaqueBackground } from './paint-document.js';
 import { createRenderCaches, renderCacheLimits } from './render-caches.js';
@@ -174,9 +174,9 @@ test('an opaque render is encoded as RGB, a translucent one keeps alpha, both lo
   }
 });
 
-test('one worker budget is split over the pixel caches and bounds each by bytes', async () => {
+test('one worker budget is split over the caches and bounds each by bytes', async () => {
   const limits = renderCacheLimits(8);
-  const total = limits.decodedImagesBytes + limits.filteredImagesBytes + limits.objectCachesBytes + limits.surfacesBytes;
+  const total = limits.nodesBytes + limits.decodedImagesBytes + limits.filteredImagesBytes + limits.objectCachesBytes + limits.surfacesBytes;
   assert.ok(total <= 8 * 1024 * 1024 && total > 7.9 * 1024 * 1024, `the shares add up to the budget: ${total}`);
   // A 1 MiB decoded-image budget holds one 400×400 image (640 KB of RGBA), not two: the first is evicted.
   const caches = createRenderCaches({ ...limits, decodedImagesBytes: 1024 * 1024 });
@@ -189,4 +189,24 @@ test('one worker budget is split over the pixel caches and bounds each by bytes'
   assert.equal(await caches.images.decode(Buffer.from(first), 'a'), a, 'equal bytes hit');
   await caches.images.decode(second, 'b');
   assert.notEqual(await caches.images.decode(Buffer.from(first), 'a'), a, 'evicted by bytes, not by count');
+});
+
+test('parsed objects are bounded by estimated bytes, not by count', () => {
+  // Room for the card's shape nodes and exactly two title nodes: a third distinct title evicts the oldest.
+  const [shape, oneTitle, circle] = card('title 1').objects.map((o) => nodeCacheSize(JSON.stringify(o).length));
+  const budget = shape + circle + oneTitle * 2;
+  const cache = new NodeCache(budget);
+  const first = cache.normalize(card('title 1'), '', () => undefined).objects[1];
+  cache.normalize(card('title 2'), '', () => undefined);
+  assert.equal(cache.bytes, budget);
+  assert.equal(cache.normalize(card('title 1'), '', () => undefined).objects[1], first, 'still cached');
+  cache.normalize(card('title 3'), '', () => undefined);
+  assert.equal(cache.size, 4, 'title 2 made room for title 3');
+  cache.normalize(card('title 4'), '', () => undefined);
+  assert.notEqual(cache.normalize(card('title 1'), '', () => undefined).objects[1], first, 'evicted by bytes');
+  // A node larger than the whole budget is not kept.
+  const tiny = new NodeCache(10);
+  const a = tiny.normalize(card('x'), '', () => undefined).objects[1];
+  assert.notEqual(tiny.normalize(card('x'), '', () => undefined).objects[1], a);
+  assert.equal(tiny.bytes, 0);
 });

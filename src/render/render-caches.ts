@@ -20,8 +20,10 @@ export interface RenderCaches {
   objectCaches: ObjectCacheStore;
 }
 
-/** Byte bounds of one thread's pixel caches (RGBA bytes: width × height × 4 per entry). */
+/** Byte bounds of one thread's caches (pixel caches in RGBA bytes: width × height × 4 per entry). */
 export interface RenderCacheLimits {
+  /** Parsed objects and their text layouts, by the estimate of nodeCacheSize. */
+  nodesBytes: number;
   decodedImagesBytes: number;
   filteredImagesBytes: number;
   objectCachesBytes: number;
@@ -29,8 +31,9 @@ export interface RenderCacheLimits {
 }
 
 /**
- * One per-thread budget split over the pixel caches. Decoded images get the
- * largest share (a re-decode costs more than redrawing an object cache), and
+ * One per-thread budget split over the caches. Decoded images get the
+ * largest share (a re-decode costs more than redrawing an object cache), parsed
+ * objects an eighth (6 MiB of the default: ~500 distinct 1 KB textboxes), and
  * surfaces a quarter: a 1200×630 card's canvas is 3 MB and a 2400×1260 one
  * 12 MB, so the common sizes stay while a one-off 40 MP render's 160 MB
  * canvas is freed after it. An entry larger than its share is not kept.
@@ -38,7 +41,8 @@ export interface RenderCacheLimits {
 export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCacheLimits {
   const total = Math.max(1, totalMb) * 1024 * 1024;
   return {
-    decodedImagesBytes: Math.floor(total * (3 / 8)),
+    nodesBytes: Math.floor(total / 8),
+    decodedImagesBytes: Math.floor(total / 4),
     filteredImagesBytes: Math.floor(total / 8),
     objectCachesBytes: Math.floor(total / 4),
     surfacesBytes: Math.floor(total / 4),
@@ -47,7 +51,7 @@ export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCach
 
 export function createRenderCaches(limits: RenderCacheLimits = renderCacheLimits()): RenderCaches {
   return {
-    nodes: new NodeCache(),
+    nodes: new NodeCache(limits.nodesBytes),
     images: new DecodedImageCache(limits.decodedImagesBytes),
     filteredImages: new FilteredImageCache(limits.filteredImagesBytes),
     surfaces: new SurfacePool(limits.surfacesBytes),

@@ -71,7 +71,7 @@ export interface RenderPoolOptions {
   timeoutMs?: number;
   /** V8 old-generation limit of each worker, in MB. */
   heapMb?: number;
-  /** Each worker's pixel-cache budget in MB (render-caches.ts splits it); default DEFAULT_RENDER_CACHE_MB. */
+  /** Each worker's cache budget in MB (render-caches.ts splits it); default DEFAULT_RENDER_CACHE_MB. */
   cacheMb?: number;
   /** Workers one tenant may occupy while another tenant waits, and at any time with heavy renders; default half the pool, at least 1. */
   tenantWorkers?: number;

@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
+import { PixelScavenger } from './pixel-scavenger.js';
 import { createRenderCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
 import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
@@ -19,6 +20,7 @@ const data = workerData as RenderWorkerData | null;
 if (data?.fontClaims) adoptFontClaims(data.fontClaims);
 ensureBundledFonts();
 const caches = createRenderCaches(renderCacheLimits(data?.cacheMb));
+const scavenger = new PixelScavenger();
 // A worker's first render pays for V8 compiling the paint and layout code, Skia's
 // first glyph rasterisation and sharp's first encode: several hundred ms that
 // would land on the first paying request and inside its time budget, which
@@ -35,8 +37,12 @@ port.on('message', async (msg: WorkerRequest) => {
   await warmedUp;
   let reply: WorkerReply;
   const transfer: ArrayBuffer[] = [];
+  let readBack = 0;
   try {
     const out = await renderDocument(msg.input, caches);
+    // The RGBA read-back is unreachable once the encode has finished. A pdf
+    // has none, and its size is in points.
+    if (out.format !== 'pdf') readBack = out.width * out.height * 4;
     // sharp's output Buffer may share a pooled ArrayBuffer; copy only in that case.
     const own = out.data.byteOffset === 0 && out.data.byteLength === out.data.buffer.byteLength;
     const data = own ? new Uint8Array(out.data.buffer) : new Uint8Array(out.data);
@@ -49,4 +55,5 @@ port.on('message', async (msg: WorkerRequest) => {
         : { id: msg.id, ok: false, error: { kind: 'internal', message: (err as Error)?.message ?? String(err) } };
   }
   port.postMessage(reply, transfer);
+  scavenger.released(readBack);
 });
