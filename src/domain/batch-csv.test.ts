@@ -36,3 +36,7 @@ test('bad sheets get invalid_request naming the problem', () => {
   refused('a.text\n1\n2\n3\n4\n', /at most 3/);
   refused('a.text\n"unclosed\n', /could not be read/);
 });
+
+test('a quote inside an unquoted cell is kept as text, as spreadsheets read it', () => {
+  assert.deepEqual(parseBatchCsv('title.text,note.text\n5" screen,=HYPERLINK("x")\n'), [{ row: 1, elements: { title: { text: '5" screen' }, note: { text: '=HYPERLINK("x")' } } }]);
+});

@@ -19,14 +19,15 @@ export interface BatchCsvRow {
  * empty cell from "no value", and keeping the design is what people mean.
  *
  * A byte-order mark (Excel writes one), CRLF line ends and quoted cells with
- * commas or line breaks are accepted.
+ * commas or line breaks are accepted, and so is a stray quote inside an
+ * unquoted cell (`=HYPERLINK("…")`, `5" screen`), as spreadsheets read it.
  * Unknown elements and properties are not judged here: the generate path
  * checks each row against the template, so a bad row fails alone.
  */
 export function parseBatchCsv(text: string, maxItems = BATCH_MAX_ITEMS): BatchCsvRow[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false });
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: false });
   } catch (cause) {
     throw new ApiError('invalid_request', `The CSV could not be read: ${(cause as Error).message}`, { errors: [{ path: '/csv', message: (cause as Error).message }] });
   }

@@ -5,7 +5,11 @@ import { ApiError, errorBodyOf, megabytes, type ErrorCode, type FieldError } fro
 
 /** Fastify's own failures, mapped onto our catalog so no error ever leaves in Fastify's shape. */
 const FASTIFY_CODES: Record<string, { code: ApiError['code']; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as JSON with the header Content-Type: application/json.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message:
+      'This route does not take that Content-Type. Send JSON with Content-Type: application/json, or what the route documents: text/csv for POST /batches, the file itself for uploads.',
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request', message: 'Content-Length does not match the body.' },
