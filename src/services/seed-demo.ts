@@ -4,7 +4,6 @@ import { DEMO_CREDITS } from '../domain/credits.js';
 import { createAccount, type CreatedAccount } from './manage-accounts.js';
 import { createTemplate } from './manage-templates.js';
 import type { ServiceDeps } from './service-deps.js';
-import { StoreConflictError } from '../store/store-errors.js';
 
 export const DEMO_ACCOUNT = 'demo';
 
@@ -20,8 +19,10 @@ export async function seedDemo(deps: Pick<ServiceDeps, 'store' | 'now' | 'fontFa
   try {
     created = await createAccount(deps, { name: DEMO_ACCOUNT, credits: DEMO_CREDITS });
   } catch (error) {
-    // Several nodes starting at once on an empty database: another one seeded it between our look and our write.
-    if (error instanceof StoreConflictError) return null;
+    // Several nodes starting at once on an empty database: another one created the account after our look,
+    // caught either by createAccount's own look (an ApiError) or by the unique name at the write (a conflict).
+    // Whichever it was, the account now being there is what decides, so a real failure is still thrown.
+    if (await deps.store.findAccountByName(DEMO_ACCOUNT)) return null;
     throw error;
   }
   const templateIds: string[] = [];
