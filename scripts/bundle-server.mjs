@@ -38,7 +38,9 @@ await build({
       'const __dirname = __bundleDirname(__filename);',
     ].join('\n'),
   },
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks sit next to the entries, not in a folder: the render pool, now in a chunk of its own (the
+  // server's modules are imported after it starts the workers), finds `./render-worker.js` beside its file.
+  chunkNames: '[name]-[hash]',
   legalComments: 'none',
   logLevel: 'warning',
 });
