@@ -169,7 +169,6 @@ export function demoTemplatesDir(): string {
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: Config;
-  let stopping = false;
   try {
     config = loadConfig(env);
   } catch (error) {
@@ -217,7 +216,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   // renders are posted at once, not after the workers' own warm-up: a worker
   // takes them as soon as it is ready, and the other worker need not be.
   let warmedUp = false;
-  const warming = (async () => {
+  void (async () => {
     const [, report] = await Promise.all([runtime.renderPool?.whenWarm(), warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers)]);
     if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed (${report.firstError}); the node is ready anyway.`);
   })()
@@ -227,21 +226,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     });
   const auth = authSettings(config);
   const purgeSessions = () => purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
-  // Housekeeping waits until the node is ready: none of it is needed to answer, and all of it would compete with the warm-up for the CPU.
   let sessionPurge: NodeJS.Timeout | undefined;
-  const sweeper: Promise<ReservationSweeper | null> = warming.then(async () => {
-    if (stopping) return null;
-    sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
-    sessionPurge.unref();
-    void purgeSessions();
-    return startReservationSweeper(runtime.deps, {
-      intervalMs: config.reservationSweepS * 1000,
-      onSwept: (r) => {
-        if (r.committed + r.refunded > 0) console.log(`Settled lapsed reservations: ${r.refunded} refunded, ${r.committed} committed.`);
-      },
-      onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
-    });
-  });
+  let sweeper: ReservationSweeper | null = null;
   // ioredis is loaded only by the nodes that use it, like the AWS SDK above.
   const redisClient = config.redisUrl ? await import('./redis/redis-client.js') : null;
   const redis = config.redisUrl && redisClient ? redisClient.connectRedis(config.redisUrl) : null;
@@ -294,6 +280,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
   }
   let jobRunner: JobRunner | null = null;
+  let stopping = false;
   const shutdown = async (signal: string) => {
     // A second signal means "now": the operator (or orchestrator) gave up on the drain.
     if (stopping) process.exit(1);
@@ -308,7 +295,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     if (!jobsDone) app.log.warn(`async jobs still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; they run again after their lease`);
     await app.close();
     clearInterval(sessionPurge);
-    await (await sweeper)?.stop();
+    await sweeper?.stop();
     await runtime.close();
     redis?.disconnect();
     process.exit(0);
@@ -316,6 +303,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Housekeeping starts once the port is open, while the workers warm up: none of it is needed to
+  // open the port, and this thread is mostly idle until they are warm, so it neither delays
+  // readiness nor competes with the first requests after it.
+  sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
+  sessionPurge.unref();
+  void purgeSessions();
+  sweeper = await startReservationSweeper(runtime.deps, {
+    intervalMs: config.reservationSweepS * 1000,
+    onSwept: (r) => {
+      if (r.committed + r.refunded > 0) console.log(`Settled lapsed reservations: ${r.refunded} refunded, ${r.committed} committed.`);
+    },
+    onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
+  });
   // Once listening, so a restart's backlog does not compete with start-up; failures are logged where requests' are.
   jobRunner = startJobRunner(runtime.deps, {
     concurrency: config.jobConcurrency,
