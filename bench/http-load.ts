@@ -34,6 +34,8 @@ export interface HttpRun {
   /** Server CPU (user + system) per image: the main thread alone, and the whole process. Robust where wall time is not: a busy shared machine stretches wall time, not CPU time. */
   mainCpuMsPerImage: number;
   processCpuMsPerImage: number;
+  /** The client process's CPU per image: on one machine it competes with the server for the same cores. */
+  clientCpuMsPerImage: number;
   /** Answers other than 200, by status and code (images/s counts only the 200s). */
   failures: Record<string, number>;
 }
@@ -97,6 +99,7 @@ async function grantBenchCredits(server: ServerProcess, amount: number): Promise
 
 interface ClientResult {
   wallMs: number;
+  cpuMs: number;
   latencies: number[];
   failures: Record<string, number>;
 }
@@ -128,7 +131,7 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
   const main0 = server.mainThreadCpuMs();
   const process0 = server.cpuMs();
   try {
-    const { wallMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
+    const { wallMs, cpuMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
     const images = latencies.length;
     const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
     const processCpuMsPerImage = (server.cpuMs() - process0) / images;
@@ -143,6 +146,7 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
       peakHwmMiB: server.peakRssMiB(),
       mainCpuMsPerImage,
       processCpuMsPerImage,
+      clientCpuMsPerImage: cpuMs / images,
       failures,
     };
   } finally {
@@ -185,7 +189,7 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
     const verdict = ratio === undefined ? '' : `  ${ratio.toFixed(2)}× in-process new-title${r.concurrency === 8 ? ` (target ≥ 0.8×: ${ratio >= 0.8 ? 'PASS' : 'MISS'})` : ''}`;
     console.log(
       `  concurrency ${String(r.concurrency).padStart(2)}: ${r.imagesPerSecond.toFixed(1).padStart(6)} images/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ` +
-        `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms)  ` +
+        `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms), client ${r.clientCpuMsPerImage.toFixed(1)} ms  ` +
         `peak RSS ${mib(Math.max(r.peakSampledMiB, r.peakHwmMiB))} (sampled ${mib(r.peakSampledMiB)}, VmHWM ${mib(r.peakHwmMiB)})${verdict}`,
     );
     const failed = Object.entries(r.failures);
