@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultRenderWorkers } from '../src/config.js';
 import { bundledFontFamilies } from '../src/render/fonts/font-registry.js';
 import { createAccount } from '../src/services/manage-accounts.js';
 import { createTemplate } from '../src/services/manage-templates.js';
@@ -108,7 +109,9 @@ async function main(): Promise<void> {
       child.stdout.on('data', () => output.includes('listening') && resolve());
       child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     });
-    console.log(`server: ${base}, ${os.availableParallelism()} cores, render workers = cores; normal tenant: ${N} generates at concurrency ${CONCURRENCY}`);
+    console.log(
+      `server: ${base}, ${os.availableParallelism()} cores, ${process.env.RENDER_WORKERS ?? defaultRenderWorkers()} render workers; normal tenant: ${N} generates at concurrency ${CONCURRENCY}`,
+    );
     for (let i = 0; i < 16; i++) await generate(base, seeded.normal.key, seeded.normal.templateId);
 
     const quiet = await normalRun(base, seeded.normal);

@@ -2,7 +2,9 @@
  * The client side of the HTTP bench, in its own process so its JSON and
  * socket work is not charged to the server: `n` generates of one template,
  * `concurrency` in flight, each with a new title text. Prints one JSON line:
- * wall time, every successful request's latency (ms) and the failures by code.
+ * wall time, the client's own CPU time over the requests (it shares the
+ * server's cores), every successful request's latency (ms) and the failures
+ * by code.
  */
 import { Agent, request } from 'node:http';
 
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   let started = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const lane = async (): Promise<void> => {
     while (started < args.n) {
       const i = ++started;
@@ -60,8 +63,9 @@ async function main(): Promise<void> {
   };
   await Promise.all(Array.from({ length: Math.min(args.concurrency, args.n) }, lane));
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   agent.destroy();
-  process.stdout.write(`${JSON.stringify({ wallMs, latencies, failures })}\n`);
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, latencies, failures })}\n`);
 }
 
 main().catch((error) => {

@@ -8,12 +8,13 @@
  * every 50 ms and the kernel's VmHWM), and after the load.
  * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300]`.
  * HTTP_BENCH_CPU_PROF=<dir> starts the server with `--cpu-prof` into <dir>;
- * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment, to
+ * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment (an empty value unsets NAME), to
  * compare settings (e.g. RENDER_WORKERS) side by side.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { defaultRenderWorkers } from '../src/config.js';
 import type { FabricObject, TemplateDocument } from '../src/domain/template.js';
 import { grantCredits } from '../src/services/manage-accounts.js';
 import { openStore } from '../src/store/open-store.js';
@@ -34,6 +35,8 @@ export interface HttpRun {
   /** Server CPU (user + system) per image: the main thread alone, and the whole process. Robust where wall time is not: a busy shared machine stretches wall time, not CPU time. */
   mainCpuMsPerImage: number;
   processCpuMsPerImage: number;
+  /** The client process's CPU per image: on one machine it competes with the server for the same cores. */
+  clientCpuMsPerImage: number;
   /** Answers other than 200, by status and code (images/s counts only the 200s). */
   failures: Record<string, number>;
 }
@@ -52,7 +55,8 @@ export interface HttpOptions {
   n: number;
   warmup: number;
   concurrencies: number[];
-  workers: number;
+  /** Render workers of the server; by default what the server itself would start (RENDER_WORKERS' default). */
+  workers?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,6 +101,7 @@ async function grantBenchCredits(server: ServerProcess, amount: number): Promise
 
 interface ClientResult {
   wallMs: number;
+  cpuMs: number;
   latencies: number[];
   failures: Record<string, number>;
 }
@@ -128,7 +133,7 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
   const main0 = server.mainThreadCpuMs();
   const process0 = server.cpuMs();
   try {
-    const { wallMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
+    const { wallMs, cpuMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
     const images = latencies.length;
     const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
     const processCpuMsPerImage = (server.cpuMs() - process0) / images;
@@ -143,6 +148,7 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
       peakHwmMiB: server.peakRssMiB(),
       mainCpuMsPerImage,
       processCpuMsPerImage,
+      clientCpuMsPerImage: cpuMs / images,
       failures,
     };
   } finally {
@@ -152,12 +158,25 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
 
 export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
   const profileDir = process.env.HTTP_BENCH_CPU_PROF;
+  const env: Record<string, string> = {
+    RENDER_WORKERS: String(opts.workers ?? defaultRenderWorkers()),
+    LOG_LEVEL: 'info',
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
+    NODE_OPTIONS: '--max-semi-space-size=4',
+    ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>),
+  };
+  // An empty value unsets a variable, so a run can compare against glibc's own defaults.
+  for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
   const server = await startServerProcess(
     // The production log level: the request log is part of what a request costs.
-    // MALLOC_ARENA_MAX as `npm start` sets it (docs/decisions/0043).
-    { RENDER_WORKERS: String(opts.workers), LOG_LEVEL: 'info', MALLOC_ARENA_MAX: '2', ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>) },
+    // glibc's malloc settings and V8's young generation as `npm start` sets them (docs/decisions/0043, 0047).
+    env,
     { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );
+  // startServerProcess starts one worker when RENDER_WORKERS is unset.
+  const workers = Number(env.RENDER_WORKERS ?? 1);
   try {
     const startedMiB = await settledRssMiB(server);
     await grantBenchCredits(server, opts.warmup + opts.n * opts.concurrencies.length);
@@ -167,7 +186,7 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     const runs: HttpRun[] = [];
     for (const concurrency of opts.concurrencies) runs.push(await measureRun(server, templateId, title, opts.n, concurrency));
     const afterMiB = await settledRssMiB(server);
-    return { workers: opts.workers, startedMiB, idleMiB, runs, afterMiB };
+    return { workers, startedMiB, idleMiB, runs, afterMiB };
   } finally {
     await server.stop();
   }
@@ -185,7 +204,7 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
     const verdict = ratio === undefined ? '' : `  ${ratio.toFixed(2)}× in-process new-title${r.concurrency === 8 ? ` (target ≥ 0.8×: ${ratio >= 0.8 ? 'PASS' : 'MISS'})` : ''}`;
     console.log(
       `  concurrency ${String(r.concurrency).padStart(2)}: ${r.imagesPerSecond.toFixed(1).padStart(6)} images/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ` +
-        `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms)  ` +
+        `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms), client ${r.clientCpuMsPerImage.toFixed(1)} ms  ` +
         `peak RSS ${mib(Math.max(r.peakSampledMiB, r.peakHwmMiB))} (sampled ${mib(r.peakSampledMiB)}, VmHWM ${mib(r.peakHwmMiB)})${verdict}`,
     );
     const failed = Object.entries(r.failures);
@@ -203,7 +222,7 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const quick = process.argv.includes('--quick');
   const nAt = process.argv.indexOf('--n');
-  printHttp({ n: nAt > 0 ? Number(process.argv[nAt + 1]) : quick ? 120 : 600, warmup: quick ? 16 : 40, concurrencies: [8, 32], workers: 2 }).catch((error) => {
+  printHttp({ n: nAt > 0 ? Number(process.argv[nAt + 1]) : quick ? 120 : 600, warmup: quick ? 16 : 40, concurrencies: [8, 32] }).catch((error) => {
     console.error(error);
     process.exitCode = 1;
   });

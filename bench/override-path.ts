@@ -2,9 +2,10 @@
  * A focused loop for the override path: in one thread, the reference card
  * rendered unchanged, rendered with a new title each time, and the PNG-encode
  * floor, interleaved so that machine load lands on all three alike. Prints
- * p50s and their ratios to the floor, then a stage split of the new-title
- * render. `node dist/bench/override-path.js [samples]`; with `--cpu-prof`
- * it profiles only the new-title loop's work.
+ * p50s and their ratios to the floor, then each row's mean CPU in prepare
+ * (parsed objects and text layout), in paint + read, and in the whole render
+ * (encode included). `node dist/bench/override-path.js [samples]`; with
+ * `--only="new title"` and `node --cpu-prof` it profiles only that row.
  */
 import '../src/render/native-allocator.js';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +22,21 @@ async function main(): Promise<void> {
   const card = await loadReferenceCard();
   const input: RenderInput = { document: card.document, images: new Map([[card.photoSrc, card.photo]]) };
   const caches = createRenderCaches();
+  // CPU time inside the two stages that differ between the rows, summed per render.
+  const stageCpu = { prepare: 0, paint: 0 };
+  const timed = <A extends unknown[], R>(stage: keyof typeof stageCpu, fn: (...args: A) => R): ((...args: A) => R) => {
+    return (...args: A): R => {
+      const c0 = process.cpuUsage();
+      try {
+        return fn(...args);
+      } finally {
+        const c = process.cpuUsage(c0);
+        stageCpu[stage] += (c.user + c.system) / 1000;
+      }
+    };
+  };
+  caches.nodes.normalize = timed('prepare', caches.nodes.normalize.bind(caches.nodes));
+  caches.surfaces.with = timed('paint', caches.surfaces.with.bind(caches.surfaces));
   const raw = await renderToRaw(input);
   let edition = 0;
   // structuredClone, as postMessage to a worker does
@@ -34,16 +50,21 @@ async function main(): Promise<void> {
   if (only) for (const k of Object.keys(rows)) if (k !== only) delete rows[k];
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const prepareCpu: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
+  const paintCpu: Record<string, number[]> = Object.fromEntries(Object.keys(rows).map((k) => [k, []]));
   for (let i = 0; i < 20; i++) for (const fn of Object.values(rows)) await fn();
   for (let i = 0; i < n; i++) {
     for (const [name, fn] of Object.entries(rows)) {
       await nextTurn();
+      stageCpu.prepare = stageCpu.paint = 0;
       const t0 = performance.now();
       const c0 = process.cpuUsage();
       await fn();
       samples[name].push(performance.now() - t0);
       const c = process.cpuUsage(c0);
       cpu[name].push((c.user + c.system) / 1000);
+      prepareCpu[name].push(stageCpu.prepare);
+      paintCpu[name].push(stageCpu.paint);
     }
   }
   const p50 = (of: Record<string, number[]>, k: string): number =>
@@ -60,6 +81,13 @@ async function main(): Promise<void> {
     console.log(
       `${k.padEnd(10)} p50 ${wall.toFixed(2).padStart(6)} ms  ${(wall / floor).toFixed(2)}× floor   CPU p50 ${used.toFixed(2).padStart(6)} ms  ${(used / floorCpu).toFixed(2)}× floor`,
     );
+  }
+  // Mean, not p50: a major GC lands in one render's stage in a few, and belongs in the cost.
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log('CPU mean ms   prepare  paint + read   whole render');
+  for (const k of Object.keys(rows)) {
+    if (k === 'floor') continue;
+    console.log(`${k.padEnd(10)}    ${mean(prepareCpu[k]).toFixed(2).padStart(7)}  ${mean(paintCpu[k]).toFixed(2).padStart(12)}   ${mean(cpu[k]).toFixed(2).padStart(12)}`);
   }
 }
 

@@ -259,7 +259,7 @@ async function main(): Promise<void> {
   for (const s of await profileImprintStages(input, opts.latencyRuns)) {
     console.log(`  ${s.stage.padEnd(34)} ${s.p50.toFixed(2).padStart(7)}   ${s.note}`);
   }
-  await printHttp({ n: opts.httpRequests, warmup: 40, concurrencies: [8, 32], workers: WORKERS }, newTitleRate);
+  await printHttp({ n: opts.httpRequests, warmup: 40, concurrencies: [8, 32] }, newTitleRate);
   await printStartUp();
   console.log(
     `\nload average at end: ${os

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from './config.js';
+import os from 'node:os';
+import { ConfigError, defaultRenderWorkers, loadConfig } from './config.js';
 
 test('TRUST_PROXY is off by default and takes a hop count or a list of addresses/CIDRs', () => {
   assert.equal(loadConfig({}).trustProxy, false);
@@ -89,4 +90,13 @@ test('a half-set or invalid S3 setting stops the start with a message naming it'
       JSON.stringify(env),
     );
   }
+});
+
+test('RENDER_WORKERS defaults to one worker per two cores, rounded up, and takes an explicit count', () => {
+  assert.deepEqual(
+    [1, 2, 3, 4, 8].map((cores) => defaultRenderWorkers(cores)),
+    [1, 1, 2, 2, 4],
+  );
+  assert.equal(loadConfig({}).renderWorkers, defaultRenderWorkers(os.availableParallelism()));
+  assert.equal(loadConfig({ RENDER_WORKERS: '3' }).renderWorkers, 3);
 });

@@ -112,7 +112,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_SIGNED_URL_KEY', default: '600', meaning: 'Signed-URL renders (GET /u/…, first requests only) per minute per URL key' },
   { name: 'RATE_LIMIT_SIGNED_URL_IP', default: '120', meaning: 'Signed-URL renders (GET /u/…, first requests only) per minute per client address' },
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
-  { name: 'RENDER_WORKERS', default: 'number of cores', meaning: 'Render worker threads' },
+  {
+    name: 'RENDER_WORKERS',
+    default: 'half the cores, rounded up',
+    meaning: 'Render worker threads; each paints two renders at a time, the second while the first encodes in the thread pool',
+  },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
   { name: 'RENDER_TIMEOUT_MS', default: '15000', meaning: 'Longest one render may run; its worker is then stopped and replaced (422 render_too_complex, refunded)' },
   { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
@@ -179,6 +183,18 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * RENDER_WORKERS' default: half the cores, rounded up. A worker thread only
+ * paints; the encode runs in libuv's pool and the request in the main thread.
+ * Under the HTTP bench the worker thread took about a third of a generate's
+ * CPU (10.8 of ~30 ms), so one worker per two cores keeps every core busy,
+ * and each worker left out saves ~90 MB of RSS (its modules, its warm-up,
+ * its own caches and malloc high-water): docs/decisions/0047.
+ */
+export function defaultRenderWorkers(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.ceil(cores / 2));
+}
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
@@ -249,7 +265,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     rateLimitSignedUrlKeyPerMinute: int('RATE_LIMIT_SIGNED_URL_KEY', 600, 1, 1_000_000),
     rateLimitSignedUrlIpPerMinute: int('RATE_LIMIT_SIGNED_URL_IP', 120, 1, 1_000_000),
-    renderWorkers: int('RENDER_WORKERS', Math.max(1, os.availableParallelism()), 1, 256),
+    renderWorkers: int('RENDER_WORKERS', defaultRenderWorkers(), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),
     renderWorkerHeapMb: int('RENDER_WORKER_HEAP_MB', 512, 64, 65_536),

@@ -5,12 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../domain/errors.js';
 import { randomBase62 } from '../domain/ids.js';
 import { LIMITS } from '../domain/object-properties.js';
+import { lazyApiReference } from './lazy-api-reference.js';
 import { createAuthContext, type AuthContext, type AuthSettings, type SignInThrottleFactory } from '../services/auth-context.js';
 import { authenticate, type Principal } from '../services/authenticate.js';
 import { resolveSession } from '../services/manage-sessions.js';
 import type { AssetLimits } from '../services/manage-assets.js';
 import type { ServiceDeps } from '../services/service-deps.js';
-import { registerApiReferenceRoutes } from './api-reference-routes.js';
 import { ErrorBody } from './api-schemas.js';
 import { Drain } from './drain.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
@@ -261,7 +261,7 @@ export async function buildApp(given: AppOptions) {
   if (metrics) registerMetricsRoutes(app, metrics, options.metricsToken);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // No proxy: "try it" calls PUBLIC_URL (the document's server) straight from the browser, and the key never leaves for a third party.
-  registerApiReferenceRoutes(app, { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API', proxyUrl: '' });
+  lazyApiReference(app, { routePrefix: '/docs', configuration: { url: '/openapi.json', withDefaultFonts: false, title: 'Imprint API', proxyUrl: '' } });
   // An answer sent before the request's body was read (an unknown route, a body on a
   // GET, an early refusal) must still reach the client. Closing a socket with unread
   // bytes makes the kernel reset the connection, and a reset can discard the answer

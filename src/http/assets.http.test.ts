@@ -199,6 +199,21 @@ for (const [label, options] of bothDatabases('assets_http')) {
       assert.deepEqual(fetched, []);
     });
 
+    test('a deleted asset fails generate even right after a generate read its bytes', async () => {
+      fetched.length = 0;
+      const asset = (await upload(t.a.auth, await solid('png', [9, 90, 200], 4))).json();
+      const generate = () =>
+        t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, elements: { logo: { src: asset.url } } } });
+      const first = await generate();
+      assert.equal(first.statusCode, 200, first.body);
+      assert.deepEqual(await pixelAt((await t.app.inject({ url: new URL(first.json().imageURL).pathname })).rawPayload, 274, 134), [9, 90, 200, 255]);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/assets/${asset.id}`, headers: t.a.auth })).statusCode, 204);
+      const after = await generate();
+      assert.equal(after.statusCode, 422, after.body);
+      assert.equal(after.json().code, 'image_fetch_failed');
+      assert.deepEqual(fetched, []);
+    });
+
     test("another account's asset fails generate like a missing image, before any charge", async () => {
       const asset = (await upload(t.a.auth, await solid('png', [5, 5, 5]))).json();
       const before = (await t.app.inject({ url: '/account/usage', headers: t.b.auth })).json().entries.length;

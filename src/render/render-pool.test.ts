@@ -171,17 +171,38 @@ test('one tenant may not fill the whole waiting room', async () => {
   }
 });
 
+/** A heavy render (estimated as such by the caller) of hundreds of ms: a 2500² canvas under a blurred shadow. */
+const medium = {
+  width: 2500,
+  height: 2500,
+  objects: [{ type: 'rect', left: 0, top: 0, width: 2400, height: 2400, fill: '#123456', shadow: { color: 'rgba(0,0,0,0.5)', blur: 80, offsetX: 10, offsetY: 10 } }],
+};
+
+test('with one worker, a tenant kept waiting by heavy renders gets a spare worker, stopped once idle', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 2, timeoutMs: 60_000, spareIdleMs: 50 });
+  try {
+    await pool.render({ document: doc('#000000'), images: new Map() }, { tenant: 'heavy' });
+    const done: string[] = [];
+    const heavy = [0, 1, 2, 3].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 }).then(() => done.push(`heavy${i}`)));
+    assert.equal(pool.workers, 1, 'heavy renders alone start no spare');
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' }).then(() => done.push('light'));
+    assert.equal(pool.workers, 2, 'the waiting tenant got a spare worker');
+    await Promise.all([...heavy, light]);
+    assert.ok(done.indexOf('light') < 4, `completion order: ${done.join(' ')}`);
+    while (pool.workers > 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const after = await pool.render({ document: doc('#0000ff'), images: new Map() }, { tenant: 'light' });
+    assert.equal(after.width, 64, 'the pool serves on after the spare is stopped');
+  } finally {
+    await pool.close();
+  }
+});
+
 test('heavy renders of one tenant keep to their share of workers, so a later tenant finds one free', async () => {
   const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000 });
   try {
     // Both workers warm first, and each heavy render blurs a 2500² shadow (hundreds of ms), so the
     // order below depends on the scheduling, not on which worker happened to finish booting first.
     await Promise.all(['a', 'b'].map((tenant) => pool.render({ document: doc('#000000'), images: new Map() }, { tenant })));
-    const medium = {
-      width: 2500,
-      height: 2500,
-      objects: [{ type: 'rect', left: 0, top: 0, width: 2400, height: 2400, fill: '#123456', shadow: { color: 'rgba(0,0,0,0.5)', blur: 80, offsetX: 10, offsetY: 10 } }],
-    };
     const done: string[] = [];
     // Nobody else waits yet, but heavy renders still take only half the pool (one worker).
     const heavy = [0, 1, 2, 3].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 }).then(() => done.push(`heavy${i}`)));

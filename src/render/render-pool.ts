@@ -34,7 +34,11 @@
  * its stopped-but-still-running workers) hold at most `tenantWorkers`
  * workers even when nobody else is waiting yet: renders cannot be
  * preempted, so a tenant that arrives later would otherwise wait for
- * seconds-long renders on every worker.
+ * seconds-long renders on every worker. With few workers (one per two
+ * cores by default) that last rule cannot leave a worker free, so a tenant
+ * kept waiting by another tenant's heavy renders gets a spare worker,
+ * started then and stopped once it has been idle for 30 s: its memory
+ * (~90 MB) is paid only while someone is sending heavy renders.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -77,6 +81,10 @@ export interface RenderPoolOptions {
   tenantWorkers?: number;
   /** Estimated cost (ms) from which a render counts as heavy. */
   heavyMs?: number;
+  /** Extra workers started only while heavy renders hold the workers another tenant would need; default 1. */
+  spareWorkers?: number;
+  /** How long a spare worker may sit idle before it is stopped. */
+  spareIdleMs?: number;
 }
 
 interface Job {
@@ -101,6 +109,9 @@ interface Slot {
   heavy: boolean;
   /** Fonts registered: from here on, a render's time is its own (a cold start can take a second or more on a busy machine). */
   ready: boolean;
+  /** Started for a tenant kept waiting by heavy renders; stopped after `spareIdleMs` without work. */
+  spare: boolean;
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** The worker next to this module: .js when compiled, .ts when running from source under tsx. */
@@ -123,6 +134,8 @@ export class RenderPool {
   private readonly cacheMb: number | undefined;
   private readonly tenantWorkers: number;
   private readonly heavyMs: number;
+  private readonly spareWorkers: number;
+  private readonly spareIdleMs: number;
   /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
   private readonly zombies = new Map<string, number>();
   private nextId = 1;
@@ -140,6 +153,8 @@ export class RenderPool {
     this.cacheMb = opts.cacheMb;
     this.tenantWorkers = Math.max(1, opts.tenantWorkers ?? Math.floor(this.size / 2));
     this.heavyMs = opts.heavyMs ?? 250;
+    this.spareWorkers = Math.max(0, opts.spareWorkers ?? 1);
+    this.spareIdleMs = Math.max(0, opts.spareIdleMs ?? 30_000);
     this.coldStart = this.size;
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn(true));
   }
@@ -162,7 +177,7 @@ export class RenderPool {
     if (this.coldStart === 0) for (const resolve of this.warmWaiters.splice(0)) resolve();
   }
 
-  private spawn(firstSpawn = false): Slot {
+  private spawn(firstSpawn = false, spare = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
     const workerData: RenderWorkerData = { cacheMb: this.cacheMb, fontClaims: sharedFontClaims() };
@@ -175,7 +190,7 @@ export class RenderPool {
           workerData,
         })
       : new Worker(url, { resourceLimits, workerData });
-    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false };
+    const slot: Slot = { worker, jobs: new Map(), tenant: '', exclusive: false, heavy: false, ready: false, spare };
     worker.on('message', (msg: WorkerReply) => {
       if ('ready' in msg) {
         slot.ready = true;
@@ -296,11 +311,45 @@ export class RenderPool {
         served = true;
         break;
       }
-      if (!served) return;
+      if (!served && !this.addSpare()) return;
     }
   }
 
+  /**
+   * Starts a spare worker when a waiting render is held back only by heavy
+   * renders of other tenants: with one worker per two cores, a single
+   * tenant's seconds-long render would otherwise make everyone wait for it.
+   * The spare costs a worker's memory only while that lasts.
+   */
+  private addSpare(): boolean {
+    if (this.slots.filter((s) => s.spare).length >= this.spareWorkers) return false;
+    for (const [tenant, q] of this.queues) {
+      const job = q[0];
+      if (job.heavy && this.heavyHeld(tenant) >= this.tenantWorkers) continue;
+      if (this.queues.size > 1 && this.workersHeld(tenant) >= this.tenantWorkers) continue;
+      if (!this.slots.some((s) => s.heavy && s.jobs.size > 0 && s.tenant !== tenant)) continue;
+      const spare = this.spawn(false, true);
+      this.slots.push(spare);
+      this.retireWhenIdle(spare);
+      return true;
+    }
+    return false;
+  }
+
+  private retireWhenIdle(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      const idx = this.slots.indexOf(slot);
+      if (idx < 0 || slot.jobs.size > 0) return;
+      // Out of `slots` first: its exit is then not taken for a crash to replace.
+      this.slots.splice(idx, 1);
+      void slot.worker.terminate();
+    }, this.spareIdleMs);
+    slot.idleTimer.unref();
+  }
+
   private dispatch(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
     if (slot.jobs.size === 0) {
       slot.tenant = job.tenant;
       slot.exclusive = job.suspect || job.heavy;
@@ -335,6 +384,7 @@ export class RenderPool {
     if (slot.jobs.size === 0) {
       slot.exclusive = slot.heavy = false;
       slot.worker.unref();
+      if (slot.spare) this.retireWhenIdle(slot);
     }
     this.pump();
   }
@@ -346,9 +396,11 @@ export class RenderPool {
     const jobs = [...slot.jobs.values()];
     for (const job of jobs) clearTimeout(job.timer);
     slot.jobs.clear();
+    clearTimeout(slot.idleTimer);
     void slot.worker.terminate();
     if (this.closed) return null;
-    this.slots[idx] = this.spawn();
+    this.slots[idx] = this.spawn(false, slot.spare);
+    if (slot.spare) this.retireWhenIdle(this.slots[idx]);
     return jobs;
   }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
+import type { BlobStore } from '../blobs/blob-store.js';
 import { assetIdOf, assetUrl } from '../domain/asset-ref.js';
 import { imageSources, imageUses } from '../domain/elements.js';
 import { ApiError, megabytes, type FieldError } from '../domain/errors.js';
@@ -155,6 +157,33 @@ export function assetNotFound(assetId: string): ApiError {
 }
 
 /**
+ * Asset bytes kept in memory per blob store, so that a template drawing an
+ * uploaded photo does not read the same file on every generate (an open,
+ * fstat, read and close on the event loop's thread pool, and a fresh buffer
+ * for the GC). Safe without invalidation: an asset's blob key names a hash of
+ * its account and bytes, and a key is never rewritten with other bytes. The
+ * asset row is still read first on every request, so a deleted asset is as
+ * missing as before even while its bytes are here. Bounded by bytes, and a
+ * file over a quarter of the budget is read each time rather than evicting
+ * everything else.
+ */
+const ASSET_CACHE_BYTES = 16 * 1024 * 1024;
+const assetCaches = new WeakMap<BlobStore, LRUCache<string, Buffer>>();
+
+async function assetBytes(blobs: BlobStore, blobKey: string): Promise<Buffer | null> {
+  let cache = assetCaches.get(blobs);
+  if (!cache) {
+    cache = new LRUCache<string, Buffer>({ maxSize: ASSET_CACHE_BYTES, maxEntrySize: ASSET_CACHE_BYTES / 4, sizeCalculation: (b) => b.length || 1 });
+    assetCaches.set(blobs, cache);
+  }
+  const hit = cache.get(blobKey);
+  if (hit) return hit;
+  const data = await blobs.get(blobKey);
+  if (data) cache.set(blobKey, data);
+  return data;
+}
+
+/**
  * The bytes of every asset the document draws, read from this account's
  * storage: an asset URL is never fetched over HTTP, and another account's
  * asset is as missing as a deleted one. Runs before any credit is reserved.
@@ -165,7 +194,7 @@ export async function readAssetImages(deps: Pick<ServiceDeps, 'store' | 'blobs' 
     const assetId = assetIdOf(src, deps.publicUrl);
     if (assetId === null) continue;
     const asset = await deps.store.getAsset(accountId, assetId);
-    const data = asset ? await deps.blobs.get(asset.blobKey) : null;
+    const data = asset ? await assetBytes(deps.blobs, asset.blobKey) : null;
     if (!data) {
       const reason = `the asset ${assetId.slice(0, 100)} does not exist in this account (deleted, or uploaded by another account)`;
       throw new ApiError('image_fetch_failed', `Could not load the image for element "${element}": ${reason}. Nothing was charged.`, {
