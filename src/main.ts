@@ -2,31 +2,20 @@ import './render/native-allocator.js'; // first: it configures the canvas addon,
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { DiskBlobStore } from './blobs/disk-blob-store.js';
 import type { S3BlobStore } from './blobs/s3-blob-store.js';
-import { createImageFetcher } from './fetch/image-fetcher.js';
-import { buildApp } from './http/app.js';
-import { PrometheusMetrics } from './http/prometheus-metrics.js';
-import { MemoryRateLimiter } from './http/rate-limiter.js';
-import { bundledFontFamilies } from './render/fonts/font-registry.js';
-import { textDimensions } from './render/text/text-dimensions.js';
+import type { PrometheusMetrics } from './http/prometheus-metrics.js';
 import { RenderPool } from './render/render-pool.js';
 import { repoRoot } from './repo-root.js';
 import type { AuthSettings } from './services/auth-context.js';
-import { AccountFontLoader } from './services/manage-fonts.js';
-import { purgeEndedSessions } from './services/manage-sessions.js';
-import { createDemoUser } from './services/manage-users.js';
-import { PasswordHasher } from './services/password-hash.js';
 import type { FailoverEvents } from './redis/redis-failover.js';
-import { RedisRateLimiter } from './redis/redis-rate-limiter.js';
-import { redisSignInThrottles } from './redis/redis-sign-in-throttle.js';
-import { DEMO_ACCOUNT, seedDemo } from './services/seed-demo.js';
-import { demoWarmUpTemplates, warmUp } from './services/warm-up.js';
-import { startReservationSweeper } from './services/settle-reservations.js';
-import { startJobRunner, type JobRunner } from './services/job-runner.js';
-import { createGuardedPoster } from './fetch/guarded-post.js';
-import { systemClock, type ServiceDeps } from './services/service-deps.js';
-import { openStore } from './store/open-store.js';
+import type { JobRunner } from './services/job-runner.js';
+import type { ReservationSweeper } from './services/settle-reservations.js';
+import type { ServiceDeps } from './services/service-deps.js';
+
+// Only what starts the render workers is imported up front. The rest of the
+// server (Fastify, the store, the services: most of the bundle) is imported
+// once the workers are spawned, so their threads load their own modules and
+// register the fonts on the second core while this one is still loading.
 
 /**
  * The one place where Imprint is wired together. The server and the admin CLI
@@ -44,7 +33,7 @@ export interface Runtime {
 }
 
 export async function createRuntime(config: Config, opts: { renderWorkers: boolean } = { renderWorkers: true }): Promise<Runtime> {
-  // Workers first: they load their modules and register the fonts on their own threads while this one opens and migrates the database.
+  // Workers first: they load their modules and register the fonts on their own threads while this one loads the server and opens the database.
   const renderPool = opts.renderWorkers
     ? new RenderPool({
         size: config.renderWorkers,
@@ -54,14 +43,17 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
         cacheMb: config.renderCacheMb,
       })
     : null;
-  let store: Awaited<ReturnType<typeof openStore>>;
+  let modules: Awaited<ReturnType<typeof runtimeModules>>;
+  let store: Awaited<ReturnType<(typeof modules)['openStore']>>;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+    modules = await runtimeModules();
+    store = await modules.openStore({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   } catch (error) {
     await renderPool?.close();
     throw error;
   }
-  const bundled = bundledFontFamilies();
+  const { DiskBlobStore, AccountFontLoader, PrometheusMetrics, createImageFetcher, textDimensions, systemClock, createGuardedPoster } = modules;
+  const bundled = modules.bundledFontFamilies();
   // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).
   // Imported only when configured: the AWS SDK is the largest module tree the server could load (docs/decisions/0044).
   const s3: S3BlobStore | null = config.s3 ? new (await import('./blobs/s3-blob-store.js')).S3BlobStore(config.s3) : null;
@@ -105,6 +97,63 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
   };
 }
 
+async function runtimeModules() {
+  const [store, disk, fetcher, metrics, fonts, text, accountFonts, deps, post] = await Promise.all([
+    import('./store/open-store.js'),
+    import('./blobs/disk-blob-store.js'),
+    import('./fetch/image-fetcher.js'),
+    import('./http/prometheus-metrics.js'),
+    import('./render/fonts/font-registry.js'),
+    import('./render/text/text-dimensions.js'),
+    import('./services/manage-fonts.js'),
+    import('./services/service-deps.js'),
+    import('./fetch/guarded-post.js'),
+  ]);
+  return {
+    openStore: store.openStore,
+    DiskBlobStore: disk.DiskBlobStore,
+    createImageFetcher: fetcher.createImageFetcher,
+    PrometheusMetrics: metrics.PrometheusMetrics,
+    bundledFontFamilies: fonts.bundledFontFamilies,
+    textDimensions: text.textDimensions,
+    AccountFontLoader: accountFonts.AccountFontLoader,
+    systemClock: deps.systemClock,
+    createGuardedPoster: post.createGuardedPoster,
+  };
+}
+
+/** The modules only the server needs, loaded while the render workers start (see the top of this file). */
+async function serverModules() {
+  const [app, rateLimiter, redisLimiter, redisThrottle, seed, users, hash, warm, reservations, sessions, jobs] = await Promise.all([
+    import('./http/app.js'),
+    import('./http/rate-limiter.js'),
+    import('./redis/redis-rate-limiter.js'),
+    import('./redis/redis-sign-in-throttle.js'),
+    import('./services/seed-demo.js'),
+    import('./services/manage-users.js'),
+    import('./services/password-hash.js'),
+    import('./services/warm-up.js'),
+    import('./services/settle-reservations.js'),
+    import('./services/manage-sessions.js'),
+    import('./services/job-runner.js'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    MemoryRateLimiter: rateLimiter.MemoryRateLimiter,
+    RedisRateLimiter: redisLimiter.RedisRateLimiter,
+    redisSignInThrottles: redisThrottle.redisSignInThrottles,
+    seedDemo: seed.seedDemo,
+    DEMO_ACCOUNT: seed.DEMO_ACCOUNT,
+    createDemoUser: users.createDemoUser,
+    PasswordHasher: hash.PasswordHasher,
+    warmUp: warm.warmUp,
+    demoWarmUpTemplates: warm.demoWarmUpTemplates,
+    startReservationSweeper: reservations.startReservationSweeper,
+    purgeEndedSessions: sessions.purgeEndedSessions,
+    startJobRunner: jobs.startJobRunner,
+  };
+}
+
 export function authSettings(config: Config): AuthSettings {
   return {
     signup: config.signup,
@@ -130,6 +179,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     throw error;
   }
   const runtime = await createRuntime(config);
+  const {
+    buildApp,
+    MemoryRateLimiter,
+    RedisRateLimiter,
+    redisSignInThrottles,
+    seedDemo,
+    DEMO_ACCOUNT,
+    createDemoUser,
+    PasswordHasher,
+    warmUp,
+    demoWarmUpTemplates,
+    startReservationSweeper,
+    purgeEndedSessions,
+    startJobRunner,
+  } = await serverModules();
   try {
     await runtime.checkBlobs();
   } catch (error) {
@@ -154,24 +218,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let warmedUp = false;
   void (async () => {
     const [, report] = await Promise.all([runtime.renderPool?.whenWarm(), warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers)]);
-    if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed; the node is ready anyway.`);
+    if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed (${report.firstError}); the node is ready anyway.`);
   })()
     .catch((error) => console.warn('Warm-up failed; the node is ready anyway:', error))
     .finally(() => {
       warmedUp = true;
     });
-  const sweeper = await startReservationSweeper(runtime.deps, {
-    intervalMs: config.reservationSweepS * 1000,
-    onSwept: (r) => {
-      if (r.committed + r.refunded > 0) console.log(`Settled lapsed reservations: ${r.refunded} refunded, ${r.committed} committed.`);
-    },
-    onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
-  });
   const auth = authSettings(config);
   const purgeSessions = () => purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
-  await purgeSessions();
-  const sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
-  sessionPurge.unref();
+  let sessionPurge: NodeJS.Timeout | undefined;
+  let sweeper: ReservationSweeper | null = null;
   // ioredis is loaded only by the nodes that use it, like the AWS SDK above.
   const redisClient = config.redisUrl ? await import('./redis/redis-client.js') : null;
   const redis = config.redisUrl && redisClient ? redisClient.connectRedis(config.redisUrl) : null;
@@ -239,7 +295,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     if (!jobsDone) app.log.warn(`async jobs still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; they run again after their lease`);
     await app.close();
     clearInterval(sessionPurge);
-    await sweeper.stop();
+    await sweeper?.stop();
     await runtime.close();
     redis?.disconnect();
     process.exit(0);
@@ -247,6 +303,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Housekeeping starts once the port is open, while the workers warm up: none of it is needed to
+  // open the port, and this thread is mostly idle until they are warm, so it neither delays
+  // readiness nor competes with the first requests after it.
+  sessionPurge = setInterval(() => void purgeSessions(), 3600 * 1000);
+  sessionPurge.unref();
+  void purgeSessions();
+  sweeper = await startReservationSweeper(runtime.deps, {
+    intervalMs: config.reservationSweepS * 1000,
+    onSwept: (r) => {
+      if (r.committed + r.refunded > 0) console.log(`Settled lapsed reservations: ${r.refunded} refunded, ${r.committed} committed.`);
+    },
+    onError: (error) => console.error('reservation sweep failed (retrying next interval):', error),
+  });
   // Once listening, so a restart's backlog does not compete with start-up; failures are logged where requests' are.
   jobRunner = startJobRunner(runtime.deps, {
     concurrency: config.jobConcurrency,

@@ -1,6 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-// Static on purpose: in the esbuild server bundle a dynamic import of this CommonJS package hides PDFDocument under `default`.
-import { PDFDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+
+/**
+ * pdf-lib is imported on the first merge, not with the server: loading it
+ * (and the standard-font metrics it inflates on load) was about a tenth of the
+ * server's start-up CPU, for a feature only PDF batches use. Node hands a
+ * CommonJS package's exports over as named exports; the esbuild server bundle
+ * only under `default`.
+ */
+async function pdfLib(): Promise<typeof PdfLib> {
+  const loaded = (await import('pdf-lib')) as typeof PdfLib & { default?: typeof PdfLib };
+  return loaded.PDFDocument ? loaded : (loaded.default as typeof PdfLib);
+}
 
 /**
  * One PDF holding every page of `files`, in order. Pages are copied as they
@@ -12,6 +23,7 @@ import { PDFDocument } from 'pdf-lib';
  * batch must not stall every other request for seconds.
  */
 export async function mergePdfPages(files: readonly Uint8Array[]): Promise<Buffer> {
+  const { PDFDocument } = await pdfLib();
   const merged = await PDFDocument.create({ updateMetadata: false });
   merged.setCreator('Imprint');
   merged.setProducer('Imprint (Skia/PDF, pdf-lib)');

@@ -4,6 +4,8 @@ import { renderUnpaid, type RenderDeps } from './render-template.js';
 export interface WarmUpReport {
   rendered: number;
   failed: number;
+  /** Why the first failed render failed, so the log says more than a count. */
+  firstError?: string;
   ms: number;
 }
 
@@ -22,13 +24,20 @@ export async function warmUp(deps: RenderDeps, templates: ReadonlyArray<{ accoun
   const quiet: RenderDeps = { ...deps, metrics: undefined };
   let rendered = 0;
   let failed = 0;
+  let firstError: string | undefined;
   for (const { accountId, document } of templates) {
     const results = await Promise.allSettled(
       Array.from({ length: Math.max(1, perTemplate) }, () => renderUnpaid(quiet, accountId, document, { format: 'png', scale: 1 }, 'nothing was charged')),
     );
-    for (const result of results) result.status === 'fulfilled' ? rendered++ : failed++;
+    for (const result of results) {
+      if (result.status === 'fulfilled') rendered++;
+      else {
+        failed++;
+        firstError ??= result.reason instanceof Error ? result.reason.message : String(result.reason);
+      }
+    }
   }
-  return { rendered, failed, ms: Math.round(performance.now() - started) };
+  return { rendered, failed, firstError, ms: Math.round(performance.now() - started) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { ApiError } from '../../domain/errors.js';
 import { bundledFontFamilies } from '../../render/fonts/font-registry.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
-import { loadStarters, StarterPreviews, starterDirs } from '../../services/starter-gallery.js';
+import { loadStarters, type Starter, StarterPreviews, starterDirs } from '../../services/starter-gallery.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 const tags = ['Templates'];
@@ -16,10 +16,19 @@ const tags = ['Templates'];
  * no template can be shadowed because template ids always start with "tpl_".
  */
 export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: readonly string[] = starterDirs()): void {
-  const starters = loadStarters(dirs, bundledFontFamilies());
+  // Read and validated on the first gallery request, not at start: checking every starter's
+  // text and paints was about a sixth of the server's start-up CPU, for a page few calls open.
+  let loaded: { starters: Starter[]; listing: Array<Starter & { template: TemplateDocumentInput; previewURL: string }> } | undefined;
+  const gallery = () => {
+    if (!loaded) {
+      const starters = loadStarters(dirs, bundledFontFamilies());
+      // Starters passed validation when loaded, so they have the schema's shape.
+      const listing = starters.map((s) => ({ ...s, template: s.template as unknown as TemplateDocumentInput, previewURL: `templates/gallery/${s.id}/preview.png` }));
+      loaded = { starters, listing };
+    }
+    return loaded;
+  };
   const previews = new StarterPreviews(deps);
-  // Starters passed validation when loaded, so they have the schema's shape.
-  const listing = starters.map((s) => ({ ...s, template: s.template as unknown as TemplateDocumentInput, previewURL: `templates/gallery/${s.id}/preview.png` }));
 
   app.get(
     '/templates/gallery',
@@ -37,7 +46,7 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
     async (_request, reply) => {
       // The same for every caller and until the next deploy; private because the route needs a credential.
       reply.header('Cache-Control', 'private, max-age=300');
-      return listing;
+      return gallery().listing;
     },
   );
 
@@ -56,7 +65,7 @@ export function registerGalleryRoutes(app: ImprintApp, deps: ServiceDeps, dirs: 
       },
     },
     async (request, reply) => {
-      const starter = starters.find((s) => s.id === request.params.starterId);
+      const starter = gallery().starters.find((s) => s.id === request.params.starterId);
       if (!starter) throw new ApiError('not_found', `No starter template "${request.params.starterId}". GET /templates/gallery lists them.`);
       const { png, etag } = await previews.get(starter);
       reply.header('ETag', etag).header('Cache-Control', 'private, max-age=3600');
