@@ -92,10 +92,10 @@ test('a half-set or invalid S3 setting stops the start with a message naming it'
   }
 });
 
-test('RENDER_WORKERS defaults to one worker per two cores, rounded up, and takes an explicit count', () => {
+test('RENDER_WORKERS defaults to one worker per core and takes an explicit count', () => {
   assert.deepEqual(
     [1, 2, 3, 4, 8].map((cores) => defaultRenderWorkers(cores)),
-    [1, 1, 2, 2, 4],
+    [1, 2, 3, 4, 8],
   );
   assert.equal(loadConfig({}).renderWorkers, defaultRenderWorkers(os.availableParallelism()));
   assert.equal(loadConfig({ RENDER_WORKERS: '3' }).renderWorkers, 3);

@@ -114,7 +114,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'MAX_API_KEYS', default: '20', meaning: 'Active (unrevoked) API keys per account; creating one more answers 409 too_many_api_keys' },
   {
     name: 'RENDER_WORKERS',
-    default: 'half the cores, rounded up',
+    default: 'number of cores',
     meaning: 'Render worker threads; each paints two renders at a time, the second while the first encodes in the thread pool',
   },
   { name: 'RENDER_QUEUE', default: '64', meaning: 'Renders waiting for a worker before 503 + Retry-After (one account may fill at most three quarters)' },
@@ -185,15 +185,14 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /**
- * RENDER_WORKERS' default: half the cores, rounded up. A worker thread only
- * paints; the encode runs in libuv's pool and the request in the main thread.
- * Under the HTTP bench the worker thread took about a third of a generate's
- * CPU (10.8 of ~30 ms), so one worker per two cores keeps every core busy,
- * and each worker left out saves ~90 MB of RSS (its modules, its warm-up,
- * its own caches and malloc high-water): docs/decisions/0047.
+ * RENDER_WORKERS' default: one per core. Half as many would save ~90 MB of
+ * RSS per worker left out, but on the quiet 2-core bench one worker served
+ * 12–17% fewer images/s than two, and another tenant's renders waited behind
+ * a heavy one until a spare worker had started cold: docs/decisions/0047.
+ * Operators who need the memory more set RENDER_WORKERS=1.
  */
 export function defaultRenderWorkers(cores = os.availableParallelism()): number {
-  return Math.max(1, Math.ceil(cores / 2));
+  return Math.max(1, cores);
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
