@@ -197,6 +197,21 @@ test('with one worker, a tenant kept waiting by heavy renders gets a spare worke
   }
 });
 
+test('no spare while a worker is busy with light renders only: it frees up in milliseconds', async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 1, timeoutMs: 60_000, spareIdleMs: 50 });
+  try {
+    await pool.render({ document: doc('#000000'), images: new Map() }, { tenant: 'heavy' });
+    const heavy = pool.render({ document: medium, images: new Map() }, { tenant: 'heavy', cost: 5000 });
+    const busy = pool.render({ document: { ...medium, objects: [] }, images: new Map() }, { tenant: 'busy' });
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' });
+    assert.equal(pool.workers, 2, 'one worker holds a heavy render, the other a light one: the waiting tenant waits for the light one');
+    assert.equal((await light).width, 64);
+    await Promise.all([heavy, busy]);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('heavy renders of one tenant keep to their share of workers, so a later tenant finds one free', async () => {
   const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000 });
   try {

@@ -317,9 +317,10 @@ export class RenderPool {
 
   /**
    * Starts a spare worker when a waiting render is held back only by heavy
-   * renders of other tenants: with one worker per two cores, a single
-   * tenant's seconds-long render would otherwise make everyone wait for it.
-   * The spare costs a worker's memory only while that lasts.
+   * renders of other tenants: with one worker (RENDER_WORKERS=1), or with
+   * every worker taken by different tenants' heavy renders, a tenant would
+   * otherwise wait seconds for them. The spare costs a worker's memory only
+   * while that lasts.
    */
   private addSpare(): boolean {
     if (this.slots.filter((s) => s.spare).length >= this.spareWorkers) return false;
@@ -327,7 +328,9 @@ export class RenderPool {
       const job = q[0];
       if (job.heavy && this.heavyHeld(tenant) >= this.tenantWorkers) continue;
       if (this.queues.size > 1 && this.workersHeld(tenant) >= this.tenantWorkers) continue;
-      if (!this.slots.some((s) => s.heavy && s.jobs.size > 0 && s.tenant !== tenant)) continue;
+      // Only when heavy renders of others hold every worker: a worker busy with light renders frees up within
+      // milliseconds, and a spare started for it would cost a cold start and ~90 MB for nothing.
+      if (!this.slots.every((s) => s.spare || (s.heavy && s.jobs.size > 0 && s.tenant !== tenant))) continue;
       const spare = this.spawn(false, true);
       this.slots.push(spare);
       this.retireWhenIdle(spare);
