@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../domain/errors.js';
@@ -109,7 +109,7 @@ export async function buildApp(given: AppOptions) {
     // One line per request (below) instead of Fastify's two: pino writes each
     // line synchronously, and the second line was ~0.8 ms of a generate's
     // event-loop time under load (docs/decisions/0043).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Errors raised before a route runs still answer in the catalog's shape.
     clientErrorHandler: (err, socket) => writeClientError(err, socket, `req_${randomBase62(16)}`),
     frameworkErrors: (error, request, reply) => sendError(request, reply, toApiError(error, options.bodyLimitBytes)),
