@@ -210,7 +210,11 @@ export async function buildApp(given: AppOptions) {
 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error as Error, options.bodyLimitBytes);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A designed 503 (workers busy, draining, still warming up: "retry shortly") is not a fault. The request's own
+    // log line records it, and a stack trace per refused request would flood the log, and cost CPU, exactly when
+    // the node is overloaded or starting.
+    const designedRetry = error instanceof ApiError && error.code === 'service_unavailable';
+    if (apiError.statusCode >= 500 && !designedRetry) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiError);
   });
 

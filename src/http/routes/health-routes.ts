@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AppOptions, ImprintApp } from '../app.js';
 import { ApiError } from '../../domain/errors.js';
-import { sendError } from '../error-reply.js';
 
 export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void {
   app.get(
@@ -22,7 +21,7 @@ export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void
         response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('Error') },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (app.drain.draining) throw new ApiError('service_unavailable', 'Not ready: this server is shutting down.', { headers: { 'Retry-After': '5' } });
       try {
         await options.deps.store.ping();
@@ -33,9 +32,8 @@ export function registerHealthRoutes(app: ImprintApp, options: AppOptions): void
       try {
         await options.ready?.();
       } catch (error) {
-        // Expected for the first second or so of every start (the warm-up), so answered without the error
-        // handler's "request failed" line and its stack trace for every probe, which also cost the start CPU.
-        return sendError(request, reply, new ApiError('service_unavailable', `Not ready: ${(error as Error).message}.`, { headers: { 'Retry-After': '1' } }));
+        // Expected for the first second or so of every start (the warm-up), so not worth a warning per probe.
+        throw new ApiError('service_unavailable', `Not ready: ${(error as Error).message}.`, { headers: { 'Retry-After': '1' } });
       }
       return { status: 'ready' as const };
     },
