@@ -111,7 +111,7 @@ function bad(type: string, what: string): Parsed {
 function parseFilter(f: unknown, major: number): Parsed {
   if (!isObj(f) || typeof f.type !== 'string') return { ok: false, error: 'each filter must be an object with a "type"' };
   const type = f.type;
-  if (type in REFUSED) return { ok: false, error: `the ${type} filter ${REFUSED[type]}` };
+  if (Object.hasOwn(REFUSED, type)) return { ok: false, error: `the ${type} filter ${REFUSED[type]}` };
   const unit = (key: string, lo = -1, hi = 1): number | null => numIn(f[key], lo, hi, 0);
   switch (type) {
     case 'Brightness':

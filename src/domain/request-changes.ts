@@ -77,7 +77,7 @@ function changesFromList(list: readonly ModificationItem[]): Record<string, Reco
     changes.set(item.name, props);
     for (const [key, raw] of Object.entries(item)) {
       if (key === 'name') continue;
-      const property = MODIFICATION_KEYS[key] ?? key;
+      const property = (Object.hasOwn(MODIFICATION_KEYS, key) ? MODIFICATION_KEYS[key] : undefined) ?? key;
       const path = `modifications.${index}.${key.slice(0, 100)}`;
       let value = raw;
       if (key === 'hide') {

@@ -388,3 +388,18 @@ test('text decoration thickness (Fabric 6+) and colour (Fabric 7) are accepted w
   accept({ ...docWith({ ...deco, textDecorationThickness: 66.667, textDecorationColor: null }), version: '5.3.0' });
   assert.equal(issuesOf(docWith({ ...deco, textDecorationThickness: -1 }))[0].path, 'objects[0].textDecorationThickness');
 });
+
+test("a property named after one of Object.prototype's members is refused as unknown, never looked up there and called", () => {
+  for (const key of ['hasOwnProperty', 'toString', 'valueOf', 'constructor', 'isPrototypeOf', '__defineGetter__']) {
+    const issues = issuesOf(docWith(rect({ [key]: false })));
+    assert.deepEqual(
+      issues.map((i) => i.path),
+      [`objects[0].${key}`],
+      key,
+    );
+    assert.match(issues[0].message, /is not supported/, key);
+  }
+  // The same keys as filter types are unknown filters, not "refused" ones.
+  const filtered = issuesOf(docWith({ type: 'image', src: 'https://example.com/a.png', width: 10, height: 10, filters: [{ type: 'toString' }] }));
+  assert.ok(filtered.length > 0 && !filtered.some((i) => i.message.includes('function')), JSON.stringify(filtered));
+});

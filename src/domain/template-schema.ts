@@ -220,6 +220,10 @@ const preview = (value: unknown) => previewJson(value);
 /** Keys come from the request and may be megabytes long: paths and messages quote at most 100 characters. */
 const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key);
 
+function ownEntry<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 function checkObject(ctx: Context, obj: unknown, path: string, depth: number, isClipPath: boolean): void {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     add(ctx, path, `${path}: must be a Fabric object`);
@@ -253,7 +257,9 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
   const own = TYPE_PROPERTIES[type];
   for (const [key, value] of Object.entries(o)) {
     if (IGNORED.has(key)) continue;
-    const rule = own[key] ?? COMMON_PROPERTIES[key];
+    // Own keys only: a property named "hasOwnProperty", "toString" or "constructor" must be refused as unknown, not
+    // looked up on Object.prototype and called as if it were a rule.
+    const rule = ownEntry(own, key) ?? ownEntry(COMMON_PROPERTIES, key);
     const at = `${path}.${clip(key)}`;
     if (rule === 'special') {
       checkSpecial(ctx, type, key, value, at, label, depth, isClipPath);
@@ -263,7 +269,7 @@ function checkObject(ctx: Context, obj: unknown, path: string, depth: number, is
       else if (key === 'text' && typeof value === 'string' && ctx.textGraphemes <= LIMITS.templateTextGraphemes) {
         ctx.textGraphemes += countGraphemes(value, LIMITS.templateTextGraphemes - ctx.textGraphemes);
       }
-    } else if (key in DEFAULT_ONLY) {
+    } else if (Object.hasOwn(DEFAULT_ONLY, key)) {
       if (!isDefault(DEFAULT_ONLY[key], value)) {
         const defaults = DEFAULT_ONLY[key].map((d) => preview(d)).join(' or ');
         add(ctx, at, `${label}: property "${clip(key)}" is not supported with value ${preview(value)}; only Fabric's default ${defaults} is accepted`);
