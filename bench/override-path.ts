@@ -4,13 +4,16 @@
  * floor, interleaved so that machine load lands on all three alike. Prints
  * p50s and their ratios to the floor, then each row's mean CPU in prepare
  * (parsed objects and text layout), in paint + read, and in the whole render
- * (encode included). `node dist/bench/override-path.js [samples]`; with
+ * (encode included). The "full paint" row is the new-title row through
+ * caches that remember no output (so every render paints the whole card),
+ * interleaved with the others: what repainting only the title's region buys.
+ * `node dist/bench/override-path.js [samples]`; with
  * `--only="new title"` and `node --cpu-prof` it profiles only that row.
  */
 import '../src/render/native-allocator.js';
 import { performance } from 'node:perf_hooks';
 import { PNG_OPTIONS, sharpPixels } from '../src/render/encode.js';
-import { createRenderCaches } from '../src/render/render-caches.js';
+import { createRenderCaches, renderCacheLimits } from '../src/render/render-caches.js';
 import { type RenderInput, renderDocument, renderToRaw } from '../src/render/render-document.js';
 import { percentile } from './measure.js';
 import { loadReferenceCard, retitled } from './reference-card.js';
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
   const card = await loadReferenceCard();
   const input: RenderInput = { document: card.document, images: new Map([[card.photoSrc, card.photo]]) };
   const caches = createRenderCaches();
+  const fullPaintCaches = createRenderCaches({ ...renderCacheLimits(), outputsBytes: 0 });
   // CPU time inside the two stages that differ between the rows, summed per render.
   const stageCpu = { prepare: 0, paint: 0 };
   const timed = <A extends unknown[], R>(stage: keyof typeof stageCpu, fn: (...args: A) => R): ((...args: A) => R) => {
@@ -37,13 +41,17 @@ async function main(): Promise<void> {
   };
   caches.nodes.normalize = timed('prepare', caches.nodes.normalize.bind(caches.nodes));
   caches.surfaces.with = timed('paint', caches.surfaces.with.bind(caches.surfaces));
+  fullPaintCaches.nodes.normalize = timed('prepare', fullPaintCaches.nodes.normalize.bind(fullPaintCaches.nodes));
+  fullPaintCaches.surfaces.with = timed('paint', fullPaintCaches.surfaces.with.bind(fullPaintCaches.surfaces));
   const raw = await renderToRaw(input);
   let edition = 0;
+  let fullEdition = 0;
   // structuredClone, as postMessage to a worker does
   const rows: Record<string, () => Promise<unknown>> = {
     floor: () => sharpPixels(raw).png(PNG_OPTIONS).toBuffer(),
     cached: () => renderDocument(structuredClone(input), caches),
     'new title': () => renderDocument(structuredClone({ ...input, document: retitled(card.document, `Edition ${++edition}: `) }), caches),
+    'full paint': () => renderDocument(structuredClone({ ...input, document: retitled(card.document, `Issue ${++fullEdition}: `) }), fullPaintCaches),
   };
   // --only=<row> runs one row, e.g. to profile the new-title path alone.
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);

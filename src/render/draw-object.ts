@@ -198,7 +198,10 @@ export function renderObject(ctx: Ctx, original: RenderNode, env: DrawEnv, frame
   // Fabric's _setupCompositeOperation: before the transform, so it applies to the cache blit (or the direct paint).
   if (n.globalCompositeOperation !== 'source-over') {
     ctx.globalCompositeOperation = n.globalCompositeOperation as Ctx['globalCompositeOperation'];
-    if (!KEEPS_OPAQUE.has(n.globalCompositeOperation)) env.cutAlpha = true;
+    // Inside an ancestor's cache a cut only lowers the cache's alpha, and the cache is blitted source-over.
+    // Counting it there made the claim depend on whether that cache was warm (a cold render said
+    // "not opaque", the next one "opaque": the same pixels encoded with and without alpha).
+    if (!KEEPS_OPAQUE.has(n.globalCompositeOperation) && !frame.parentOnCache) env.cutAlpha = true;
   }
   const own = ownMatrix(n);
   ctx.transform(own[0], own[1], own[2], own[3], own[4], own[5]);
@@ -503,4 +506,94 @@ export function drawCanvasClipPath(ctx: Ctx, clip: RenderNode, env: DrawEnv): vo
   ctx.globalCompositeOperation = 'destination-in';
   ctx.drawImage(layer, 0, 0);
   ctx.restore();
+}
+
+/** A rectangle in device pixels (output canvas), x0/y0 inclusive, x1/y1 exclusive; possibly fractional. */
+export interface DeviceBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export const EMPTY_BOX: DeviceBox = { x0: 0, y0: 0, x1: 0, y1: 0 };
+
+/**
+ * Device pixels around a blit or a stroke that a draw may still touch: bilinear sampling and
+ * anti-aliased edges reach half a pixel past the geometry, float32 composition a little more.
+ */
+const EDGE_MARGIN = 2;
+
+function quadBox(m: Mat, x0: number, y0: number, x1: number, y1: number, margin: number): DeviceBox {
+  let bx0 = Infinity;
+  let by0 = Infinity;
+  let bx1 = -Infinity;
+  let by1 = -Infinity;
+  for (const [px, py] of [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ]) {
+    const dx = m[0] * px + m[2] * py + m[4];
+    const dy = m[1] * px + m[3] * py + m[5];
+    bx0 = Math.min(bx0, dx);
+    bx1 = Math.max(bx1, dx);
+    by0 = Math.min(by0, dy);
+    by1 = Math.max(by1, dy);
+  }
+  return { x0: bx0 - margin, y0: by0 - margin, x1: bx1 + margin, y1: by1 + margin };
+}
+
+/**
+ * Every device pixel a top-level object can change when renderObject paints it onto a raster output
+ * at `env.zoom`, as a superset; null when that cannot be bounded here, so the caller must assume the
+ * whole canvas. Bounded are the cases whose paint is one blit, or one image draw:
+ * - a cached object: the blit of its cache canvas (Fabric's cache clips everything the object
+ *   draws, text overhang and clip paths included) is that canvas's rectangle under the blit
+ *   transform;
+ * - an uncached image: the image inside its box, its stroke (miter corners) and background colour;
+ * and either one's shadow: the same box moved by the shadow offset and grown well past the blur's
+ * kernel (Skia's Gaussian ends at 3σ, σ at most blur × 0.58 + 0.5).
+ * A composite operation that can clear pixels it does not draw over (destination-in, copy, ...)
+ * and everything else drawn straight onto the output (uncached shapes, text and groups) answers null.
+ */
+export function paintedBounds(original: RenderNode, env: DrawEnv): DeviceBox | null {
+  if (env.vector) return null;
+  const { node: n } = withImageSize(original, env);
+  if (isNotVisible(n)) return EMPTY_BOX;
+  if (!KEEPS_OPAQUE.has(n.globalCompositeOperation)) return null;
+  const own = ownMatrix(n);
+  const z = env.zoom;
+  const m: Mat = [z * own[0], z * own[1], z * own[2], z * own[3], z * own[4], z * own[5]];
+  const scaling = objectScaling(n, own, false);
+  let box: DeviceBox;
+  if (shouldCache(n, false)) {
+    const dims = cacheDimensions(n, scaling, z);
+    if (!(Number.isFinite(dims.zoomX) && Number.isFinite(dims.zoomY) && dims.zoomX > 0 && dims.zoomY > 0)) return EMPTY_BOX;
+    const tx = Math.round(dims.width / 2 - dims.x / 2) + dims.x / 2;
+    const ty = Math.round(dims.height / 2 - dims.y / 2) + dims.y / 2;
+    const blit = multiply(m, [1 / dims.zoomX, 0, 0, 1 / dims.zoomY, 0, 0]);
+    box = quadBox(blit, -tx, -ty, dims.width - tx, dims.height - ty, EDGE_MARGIN);
+  } else if (n.kind === 'image' && !n.clipPath) {
+    // A stroke's miter corner reaches sw/2·√2 past the box; a uniform stroke keeps its width in device pixels.
+    const sw = Math.abs(n.strokeWidth);
+    const hw = Math.abs(n.width) / 2 + sw;
+    const hh = Math.abs(n.height) / 2 + sw;
+    box = quadBox(m, -hw, -hh, hw, hh, EDGE_MARGIN + (n.strokeUniform ? sw * z : 0));
+  } else return null;
+  if (!n.shadow) return box;
+  // setShadow on a plain object reads back exactly what renderObject would set on the context.
+  const shadow = { shadowBlur: 0, shadowOffsetX: 0, shadowOffsetY: 0 } as unknown as Ctx;
+  setShadow(shadow, n, scaling, z);
+  const reach = Math.abs(shadow.shadowBlur) * 3 + 4;
+  const ox = shadow.shadowOffsetX;
+  const oy = shadow.shadowOffsetY;
+  if (![reach, ox, oy].every(Number.isFinite)) return null;
+  return {
+    x0: Math.min(box.x0, box.x0 + ox - reach),
+    y0: Math.min(box.y0, box.y0 + oy - reach),
+    x1: Math.max(box.x1, box.x1 + ox + reach),
+    y1: Math.max(box.y1, box.y1 + oy + reach),
+  };
 }

@@ -47,7 +47,8 @@ const canvasBytes = (c: Canvas): number => Math.max(1, c.width * c.height * 4);
 /** Entries kept per slot (see above). */
 const SLOT_KEEP = 2;
 
-function imageSources(n: RenderNode, out: string[] = []): string[] {
+/** Keys of every image a node draws (its own, pattern sources, its clip path's and children's), in a fixed order. */
+export function imageSources(n: RenderNode, out: string[] = []): string[] {
   if (n.kind === 'image') out.push(n.imageKey);
   for (const paint of [n.fill, n.stroke]) if (paint && typeof paint === 'object' && paint.type === 'pattern') out.push(paint.source);
   if (n.clipPath) imageSources(n.clipPath, out);

@@ -9,6 +9,7 @@ import { FilteredImageCache } from './filters/filtered-image-cache.js';
 import { DecodedImageCache } from './image-cache.js';
 import { NodeCache } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
+import { PaintMemory } from './paint-memory.js';
 import { SurfacePool } from './surface-pool.js';
 import { DEFAULT_RENDER_CACHE_MB } from './render-worker-protocol.js';
 
@@ -18,6 +19,8 @@ export interface RenderCaches {
   filteredImages: FilteredImageCache;
   surfaces: SurfacePool;
   objectCaches: ObjectCacheStore;
+  /** The last output per document shape, for repainting only what a render changed. */
+  outputs: PaintMemory;
 }
 
 /** Byte bounds of one thread's caches (pixel caches in RGBA bytes: width × height × 4 per entry). */
@@ -28,6 +31,8 @@ export interface RenderCacheLimits {
   filteredImagesBytes: number;
   objectCachesBytes: number;
   surfacesBytes: number;
+  /** Remembered outputs (a private copy of each, so a 1200×630 card holds 3 MB). */
+  outputsBytes: number;
 }
 
 /**
@@ -36,7 +41,8 @@ export interface RenderCacheLimits {
  * objects an eighth (6 MiB of the default: ~500 distinct 1 KB textboxes), and
  * surfaces a quarter: a 1200×630 card's canvas is 3 MB and a 2400×1260 one
  * 12 MB, so the common sizes stay while a one-off 40 MP render's 160 MB
- * canvas is freed after it. An entry larger than its share is not kept.
+ * canvas is freed after it. Remembered outputs get an eighth: two 1200×630 cards, or
+ * one 1600×1131. An entry larger than its share is not kept.
  */
 export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCacheLimits {
   const total = Math.max(1, totalMb) * 1024 * 1024;
@@ -46,6 +52,7 @@ export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCach
     filteredImagesBytes: Math.floor(total / 8),
     objectCachesBytes: Math.floor(total / 4),
     surfacesBytes: Math.floor(total / 4),
+    outputsBytes: Math.floor(total / 8),
   };
 }
 
@@ -56,5 +63,6 @@ export function createRenderCaches(limits: RenderCacheLimits = renderCacheLimits
     filteredImages: new FilteredImageCache(limits.filteredImagesBytes),
     surfaces: new SurfacePool(limits.surfacesBytes),
     objectCaches: new ObjectCacheStore(limits.objectCachesBytes),
+    outputs: new PaintMemory(limits.outputsBytes),
   };
 }

@@ -192,7 +192,7 @@ async function prepare(input: RenderInput, caches: RenderCaches): Promise<Prepar
 
 async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
   const { doc, images, scale, warnings } = await prepare(input, caches);
-  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches) });
+  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches), memory: caches.outputs });
   return Object.assign(painted, { warnings });
 }
 
@@ -252,6 +252,8 @@ export async function renderDocument(input: RenderInput, caches: RenderCaches = 
   const quality = Math.min(100, Math.max(1, Math.round(q)));
   const painted = await paint(input, caches);
   const data = await encodePixels(painted, { format, quality });
+  // The encoder is done with them and the output holds only the encoded bytes.
+  caches.outputs.recycle(painted.pixels);
   const out: RenderOutput = { data, width: painted.width, height: painted.height, format };
   if (painted.warnings.length > 0) out.warnings = painted.warnings;
   return out;

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { loadReferenceCard, retitled } from '../../bench/reference-card.js';
+import { listCorpusDocuments, loadCorpusImages, readCorpusDocument } from '../../scripts/corpus-images.js';
+import type { FabricObject, TemplateDocument } from '../domain/template.js';
+import { createRenderCaches } from './render-caches.js';
+import { type RenderInput, renderDocument, renderToRaw } from './render-document.js';
+import { PaintMemory } from './paint-memory.js';
+
+/**
+ * A render that repaints only the region its changes touch (PaintMemory) must give exactly the
+ * bytes of a cold full paint. Every corpus template goes through a sequence of edits a generate
+ * call makes, through one set of caches per template as a worker keeps them, and each step is
+ * compared byte for byte with a render that shares nothing.
+ */
+
+const withObjects = (doc: TemplateDocument, edit: (o: FabricObject, i: number) => FabricObject): TemplateDocument => ({
+  ...doc,
+  objects: doc.objects.map((o, i) => edit(o, i)),
+});
+
+const isText = (o: FabricObject): boolean => typeof o.text === 'string';
+
+/** As stored; each text changed on its own; all at once; a colour; a move; as stored again. */
+function edits(doc: TemplateDocument): Array<[string, TemplateDocument]> {
+  const steps: Array<[string, TemplateDocument]> = [['as stored', doc]];
+  doc.objects.forEach((o, i) => {
+    if (isText(o)) steps.push([`text ${i}`, withObjects(doc, (p, j) => (j === i ? { ...p, text: `Edition ${i + 7}: ${p.text}` } : p))]);
+  });
+  if (doc.objects.filter(isText).length > 1) {
+    steps.push(['every text', withObjects(doc, (p) => (isText(p) ? { ...p, text: `Ünïcode ✓ ${String(p.text).slice(0, 12)}` } : p))]);
+  }
+  const coloured = doc.objects.findIndex((o) => typeof o.fill === 'string' && o.fill !== '' && !isText(o));
+  if (coloured >= 0) steps.push(['colour', withObjects(doc, (p, j) => (j === coloured ? { ...p, fill: '#3a7bd5' } : p))]);
+  const moved = doc.objects.length - 1;
+  if (moved >= 0) {
+    steps.push(['moved', withObjects(doc, (p, j) => (j === moved ? { ...p, left: Number(p.left ?? 0) + 13.25, top: Number(p.top ?? 0) + 5.5 } : p))]);
+  }
+  steps.push(['as stored again', doc]);
+  return steps;
+}
+
+type Painted = Awaited<ReturnType<typeof renderToRaw>>;
+
+async function assertSameAsCold(input: RenderInput, caches: ReturnType<typeof createRenderCaches>, what: string, known?: Painted): Promise<void> {
+  const warm = await renderToRaw(input, caches);
+  const cold = known ?? (await renderToRaw(structuredClone(input)));
+  assert.equal(warm.opaque, cold.opaque, `${what}: opacity claim differs from a full paint`);
+  if (warm.pixels.equals(cold.pixels)) return;
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < cold.pixels.length; i++) {
+    if (warm.pixels[i] !== cold.pixels[i]) {
+      if (first < 0) first = i;
+      count++;
+    }
+  }
+  const px = first >> 2;
+  assert.fail(`${what}: ${count} bytes differ from a full paint, the first at (${px % cold.width}, ${Math.floor(px / cold.width)})`);
+}
+
+test('repainting only the changed region gives the bytes of a full paint for every corpus template', async () => {
+  const docs = listCorpusDocuments();
+  assert.ok(docs.length >= 40, `expected the corpus, found ${docs.length} documents`);
+  let region = 0;
+  let renders = 0;
+  for (const path of docs) {
+    const document = readCorpusDocument(path);
+    const images = loadCorpusImages(document);
+    const caches = createRenderCaches();
+    for (const [step, doc] of edits(document)) {
+      // Errors a template raises on purpose (the corpus holds some) are the full paint's too.
+      const input: RenderInput = { document: doc, images };
+      const cold = await renderToRaw(structuredClone(input)).catch((err: Error) => err);
+      if (cold instanceof Error) continue;
+      await assertSameAsCold(input, caches, `${path.split('/').pop()} / ${step}`, cold);
+      renders++;
+    }
+    region += caches.outputs.painted.region;
+  }
+  console.log(`${renders} corpus renders compared, ${region} of them repainted a region only`);
+  // The comparison must exercise the region path, not only full paints.
+  assert.ok(region >= 50, `only ${region} renders repainted a region`);
+});
+
+test('the reference card with 50 titles: each repaints the title region only, byte for byte a full paint', async () => {
+  const card = await loadReferenceCard();
+  const caches = createRenderCaches();
+  const images = new Map([[card.photoSrc, card.photo]]);
+  await renderToRaw({ document: card.document, images }, caches);
+  for (let i = 1; i <= 50; i++) {
+    const prefix = i % 7 === 0 ? `Ünïcode ✓ 你好 ${i}: ` : `Edition ${i}${'!'.repeat(i % 5)}: `;
+    await assertSameAsCold({ document: retitled(card.document, prefix), images }, caches, `title ${i}`);
+  }
+  assert.equal(caches.outputs.painted.region, 50);
+});
+
+test('encoded PNGs of repainted titles equal cold renders, two renders in flight reusing output buffers', async () => {
+  const card = await loadReferenceCard();
+  const caches = createRenderCaches();
+  const images = new Map([[card.photoSrc, card.photo]]);
+  const input = (i: number): RenderInput => ({ document: retitled(card.document, `Batch ${i}: `), images });
+  await renderDocument(input(0), caches);
+  for (let i = 1; i <= 12; i += 2) {
+    // As a worker does: the second render paints while the first one's pixels are still being encoded.
+    const [a, b] = await Promise.all([renderDocument(input(i), caches), renderDocument(input(i + 1), caches)]);
+    assert.ok(a.data.equals((await renderDocument(input(i))).data), `title ${i}: PNG differs from a cold render`);
+    assert.ok(b.data.equals((await renderDocument(input(i + 1))).data), `title ${i + 1}: PNG differs from a cold render`);
+  }
+  assert.equal(caches.outputs.painted.region, 12);
+});
+
+test('PaintMemory keeps outputs within its byte bound and recycles only the buffers it lent', () => {
+  const memory = new PaintMemory(10);
+  const state = { nodes: [], images: [], bounds: [], cuts: [] };
+  memory.remember('a', Buffer.alloc(4, 1), state);
+  memory.remember('b', Buffer.alloc(4, 2), state);
+  assert.equal(memory.bytes, 8);
+  memory.remember('c', Buffer.alloc(4, 3), state);
+  assert.equal(memory.get('a'), undefined, 'the least recently used output goes first');
+  assert.equal(memory.bytes, 8);
+  memory.remember('d', Buffer.alloc(12), state);
+  assert.equal(memory.get('d'), undefined, 'an output larger than the bound is not kept');
+  const kept = memory.get('c')?.pixels;
+  memory.remember('c', Buffer.alloc(4, 9), state);
+  assert.equal(memory.get('c')?.pixels, kept, 'a shape remembered again reuses its buffer');
+  assert.deepEqual([...(kept ?? [])], [9, 9, 9, 9]);
+  const lent = memory.output(4);
+  memory.recycle(lent);
+  memory.recycle(Buffer.alloc(4));
+  assert.equal(memory.output(4), lent, 'a recycled buffer serves the next output');
+  assert.notEqual(memory.output(4), lent, 'and is lent once');
+});
