@@ -162,7 +162,7 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     RENDER_WORKERS: String(opts.workers ?? defaultRenderWorkers()),
     LOG_LEVEL: 'info',
     MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_MMAP_THRESHOLD_: '4194304',
     MALLOC_TRIM_THRESHOLD_: '131072',
     NODE_OPTIONS: '--max-semi-space-size=4',
     ...(JSON.parse(process.env.HTTP_BENCH_ENV ?? '{}') as Record<string, string>),
@@ -171,7 +171,7 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
   for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
   const server = await startServerProcess(
     // The production log level: the request log is part of what a request costs.
-    // glibc's malloc settings and V8's young generation as `npm start` sets them (docs/decisions/0043, 0047).
+    // glibc's malloc settings and V8's young generation as `npm start` sets them (docs/decisions/0043, 0047, 0051).
     env,
     { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );

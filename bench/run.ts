@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { PNG_OPTIONS, sharpPixels } from '../src/render/encode.js';
 import { renderToRaw, type RenderInput } from '../src/render/render-document.js';
 import { RenderPool } from '../src/render/render-pool.js';
+import { loadConfig } from '../src/config.js';
 import { EnginePool } from './engine-pool.js';
 import type { EngineWorkerData } from './engine-worker.js';
 import { keepNodeCanvasLoaded } from './fabric-node-engine.js';
@@ -205,7 +206,12 @@ async function main(): Promise<void> {
   const encodeFloor = (): Promise<Buffer> => sharpPixels(raw).png(PNG_OPTIONS).toBuffer();
 
   let newTitleRate: number | undefined;
-  const imprintPool = new RenderPool({ size: WORKERS });
+  // The server's workers run under its default heap limit and cache budget; the HTTP row's ratio
+  // compares against this pool, so it runs under the same ones. Without the heap limit V8 lets the
+  // old generation grow ~4× between mark-compacts instead of ~1.4×, and the in-process workers ran
+  // a fraction of the server's mark-compacts (docs/decisions/0051).
+  const server = loadConfig({});
+  const imprintPool = new RenderPool({ size: WORKERS, heapMb: server.renderWorkerHeapMb, cacheMb: server.renderCacheMb });
   const competitorPools: EnginePool[] = [];
   const fonts = cardFonts();
   await keepNodeCanvasLoaded();

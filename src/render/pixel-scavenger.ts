@@ -1,8 +1,10 @@
 /**
  * Frees the pixel read-backs of finished renders promptly. `getImageData`
- * returns a buffer that @napi-rs/canvas allocates outside V8's heap and does
- * not report to V8, so V8 sees a small object and collects it only when the
- * JS heap itself asks for a collection. Under load a worker then held dozens
+ * returns a buffer that @napi-rs/canvas allocates outside V8's heap. V8 counts
+ * it only as external memory (`process.memoryUsage().external` moves in steps
+ * of one read-back, `arrayBuffers` does not), which never starts a scavenge,
+ * so a dead read-back waits for whatever collection the JS heap or the
+ * external total next asks for (docs/decisions/0051). Under load a worker then held dozens
  * of 3 MB (1200×630) or 7 MB (1600×1131) read-backs that nothing used any
  * more. A minor collection right after a render finds them still young and
  * runs their finalisers: in a loop of 1600×1131 read-backs, peak RSS went
