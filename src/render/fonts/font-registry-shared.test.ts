@@ -20,29 +20,34 @@ function textCard(text: string): TemplateDocument {
   } as TemplateDocument;
 }
 
-test("a pool's workers register each bundled face once between them, into the collection every thread draws from; the fallbacks once a text needs them", async () => {
+test("a pool's workers register each bundled face once between them, into the collection every thread draws from; other subsets and the fallbacks once a text needs them", async () => {
   const { families, fallbacks } = bundledFaceSets();
-  const familyFaces = families.flatMap((set) => set.faces.filter((face) => face.weight === 400 || face.weight === 700)).length;
+  const eager = families.flatMap((set) => set.faces.filter((face) => face.weight === 400 || face.weight === 700));
+  const leadFaces = eager.filter((face) => families.some((set) => set.aliases[0] === face.alias)).length;
   const fallbackFaces = fallbacks.flatMap((set) => set.faces).length;
-  const familyAlias = families[0].aliases[0];
+  const latinAlias = families[0].aliases[0];
+  const latinExtAlias = families[0].aliases[1];
   const fallbackAlias = fallbacks[0].aliases[0];
-  assert.equal(GlobalFonts.has(familyAlias), false, 'nothing registered in this process yet');
+  const registered = () => sharedFontClaims().filter((state) => state === REGISTERED).length;
+  assert.equal(GlobalFonts.has(latinAlias), false, 'nothing registered in this process yet');
   const pool = new RenderPool({ size: 2 });
   try {
     await pool.whenWarm();
-    const claims = sharedFontClaims();
-    assert.equal(claims.filter((state) => state === REGISTERED).length, familyFaces, 'every eager face of the families claimed and registered by one of the workers');
+    assert.equal(registered(), leadFaces, "every eager face of the families' latin subsets claimed and registered by one of the workers");
     // GlobalFonts is one collection per process: what a worker registered, this thread can draw with.
-    assert.equal(GlobalFonts.has(familyAlias), true);
-    // Latin, Polish (Inter's latin-ext subset) and a line break: the family's own subsets map it all.
+    assert.equal(GlobalFonts.has(latinAlias), true);
+    assert.equal(GlobalFonts.has(latinExtAlias), false, 'a Latin warm-up registers no other subset');
+    // Polish (Inter's latin-ext subset) and a line break: the family's own subsets map it all.
     await pool.render({ document: textCard('Zażółć gęślą\njaźń'), images: new Map() });
+    assert.equal(GlobalFonts.has(latinExtAlias), true, "a text outside the latin subset registers the families' other subsets");
     assert.equal(GlobalFonts.has(fallbackAlias), false, 'a text the family covers registers no fallback');
+    assert.equal(registered(), eager.length);
     // Both workers at once: each may be the first to need the fallbacks.
     await Promise.all([pool.render({ document: textCard('你好 😀'), images: new Map() }), pool.render({ document: textCard('שלום مرحبا'), images: new Map() })]);
     assert.equal(GlobalFonts.has(fallbackAlias), true, 'a CJK or emoji text registers the fallbacks');
-    assert.equal(claims.filter((state) => state === REGISTERED).length, familyFaces + fallbackFaces, 'every fallback face registered once, by one of the workers');
+    assert.equal(registered(), eager.length + fallbackFaces, 'every fallback face registered once, by one of the workers');
     assert.equal(
-      claims.some((state) => state === 1),
+      sharedFontClaims().some((state) => state === 1),
       false,
       'no face left half-claimed',
     );

@@ -24,9 +24,11 @@ export interface BundledFontFace {
 }
 
 let bundledRegistered = false;
+let subsetsRegistered = false;
 let fallbacksRegistered = false;
-/** How many eager faces of the user families come first in the shared claims; the fallback faces' claims follow them. */
-let familyFaceCount = 0;
+/** The shared claims run: the families' first subsets, then their other subsets, then the fallbacks. */
+let leadFaceCount = 0;
+let otherSubsetFaces: FontFace[] = [];
 /** `family|weight` of the user families' faces registered so far in this thread. */
 const registeredWeights = new Set<string>();
 /** Registered at start-up; every other weight on first use. */
@@ -84,43 +86,60 @@ function registerShared(faces: readonly FontFace[], first: number): void {
 }
 
 /**
- * Makes the bundled families' 400 and 700 faces drawable, once per process
- * (threads started together split the work, see `sharedFontClaims`). Each
- * fontsource subset gets its own alias: all subset files of a face share one
- * internal family name, and Skia would otherwise pick one file for every
- * character instead of choosing per character like @font-face unicode-range.
- * The other weights (100-900, about 720 more files) are registered by
- * `ensureBundledWeight` when a text first asks for them: all at once took
- * ~830 ms and ~24 MB per worker. The fallbacks (emoji, CJK, Arabic, Hebrew)
- * wait for the first text that needs them (`ensureFallbackFonts`).
+ * Makes the bundled families' 400 and 700 faces of their first subset
+ * (latin) drawable, once per process (threads started together split the
+ * work, see `sharedFontClaims`). Each fontsource subset gets its own alias:
+ * all subset files of a face share one internal family name, and Skia would
+ * otherwise pick one file for every character instead of choosing per
+ * character like @font-face unicode-range. The other weights (100-900, about
+ * 720 more files) are registered by `ensureBundledWeight` when a text first
+ * asks for them: all at once took ~830 ms and ~24 MB per worker. The other
+ * subsets of 400 and 700 (latin-ext, cyrillic, greek, vietnamese…) and the
+ * fallbacks (emoji, CJK, Arabic, Hebrew) wait for the first text that needs
+ * them (`fontStackFor`).
  */
 export function ensureBundledFonts(): void {
   if (bundledRegistered) return;
   bundledRegistered = true;
-  const faces: FontFace[] = [];
-  for (const set of bundledFaceSets().families) for (const weight of EAGER_WEIGHTS) faces.push(...takeWeight(set, weight));
-  familyFaceCount = faces.length;
-  registerShared(faces, 0);
+  const lead: FontFace[] = [];
+  const others: FontFace[] = [];
+  for (const set of bundledFaceSets().families) {
+    for (const weight of EAGER_WEIGHTS) for (const face of takeWeight(set, weight)) (face.alias === set.aliases[0] ? lead : others).push(face);
+  }
+  leadFaceCount = lead.length;
+  otherSubsetFaces = others;
+  registerShared(lead, 0);
 }
 
 /**
- * Makes the fallback faces drawable, once per process. Skia reads a whole
- * WOFF file when it registers it, and the files stay mapped: the fallbacks
- * are 450 of the 731 eager files and ~29 MB of the server's resident memory
- * (the emoji font alone 14 MB, the CJK subsets 15 MB), which a node whose
- * texts are all in the bundled families' own scripts never draws with. So
- * they are registered before the first font stack that Skia may have to
- * search past the bundled family is handed out; until then no stack that
- * reaches them is used, and a stack that is used draws exactly as it would
- * with them registered.
+ * Makes the 400 and 700 faces of the families' other subsets drawable, once
+ * per process. Skia maps each font file it registers and reads it through,
+ * and the pages stay resident: the 236 files of these subsets were ~6 MB of
+ * the server's RSS, which a node with Latin texts never draws with.
+ */
+function ensureFamilySubsets(): void {
+  if (subsetsRegistered) return;
+  ensureBundledFonts();
+  subsetsRegistered = true;
+  registerShared(otherSubsetFaces, leadFaceCount);
+}
+
+/**
+ * Makes the fallback faces drawable, once per process (after every subset of
+ * the families, which come before them in every stack). The fallbacks are 449
+ * of the 731 files of 400 and 700, and their mapped pages were ~22 MB of the
+ * server's resident memory. They are registered before the first font stack
+ * that Skia may have to search past the bundled family is handed out; until
+ * then no stack that reaches them is used, and a stack that is used draws
+ * exactly as it would with them registered.
  */
 export function ensureFallbackFonts(): void {
   if (fallbacksRegistered) return;
-  ensureBundledFonts();
+  ensureFamilySubsets();
   fallbacksRegistered = true;
   registerShared(
     bundledFaceSets().fallbacks.flatMap((set) => set.faces),
-    familyFaceCount,
+    leadFaceCount + otherSubsetFaces.length,
   );
 }
 
@@ -295,16 +314,22 @@ function covers(coverage: Set<number> | null, text: string): boolean {
  * subset aliases and fallbacks of a full stack that took ~4 ms a call on this
  * VM, against ~0.02 ms for one family. Anything else (account fonts first,
  * an unknown family, a character outside the first subset) keeps the whole
- * stack. The fallbacks are registered first unless the first family's
- * subsets together map every character (a Polish or Greek text in Inter):
- * then Skia never gets past them either.
+ * stack. Before the whole stack is handed out, the family's other subsets
+ * are registered, and the fallbacks too unless the first family's subsets
+ * together map every character (a Polish or Greek text in Inter): then Skia
+ * never gets past them either.
  */
 export function fontStackFor(text: string, fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): string {
   const { stack, lead, leadFamily } = resolveStack(fontFamily, weight, style, accountKeys);
   if (lead && covers(coverageOf(lead), text)) return quote(lead.alias);
   // Lines are split where Fabric splits them and each is drawn with a stack of its own, so a line
-  // break is never shaped: a multi-line text whose lines the family covers needs no fallback either.
-  if (!coveredByAny(leadFamily, text.replace(LINE_BREAK, ''))) ensureFallbackFonts();
+  // break is never shaped: what a multi-line text needs registered is what its lines need.
+  const drawn = text.replace(LINE_BREAK, '');
+  if (!lead || !covers(coverageOf(lead), drawn)) {
+    // The whole stack names every subset of the families: each must be drawable before Skia searches it.
+    ensureFamilySubsets();
+    if (!coveredByAny(leadFamily, drawn)) ensureFallbackFonts();
+  }
   return stack;
 }
 
