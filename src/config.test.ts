@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { ConfigError, defaultRenderCacheMb, defaultRenderWorkers, loadConfig } from './config.js';
+import { ConfigError, defaultRenderWorkers, loadConfig } from './config.js';
 
 test('TRUST_PROXY is off by default and takes a hop count or a list of addresses/CIDRs', () => {
   assert.equal(loadConfig({}).trustProxy, false);
@@ -99,14 +99,4 @@ test('RENDER_WORKERS defaults to one worker per core and takes an explicit count
   );
   assert.equal(loadConfig({}).renderWorkers, defaultRenderWorkers(os.availableParallelism()));
   assert.equal(loadConfig({ RENDER_WORKERS: '3' }).renderWorkers, 3);
-});
-
-test('RENDER_CACHE_MB defaults to 48 MiB shared by the workers, at least 24 each, and takes an explicit budget per worker', () => {
-  assert.deepEqual(
-    [1, 2, 3, 4].map((workers) => defaultRenderCacheMb(workers)),
-    [48, 24, 24, 24],
-  );
-  assert.equal(loadConfig({ RENDER_WORKERS: '1' }).renderCacheMb, 48);
-  assert.equal(loadConfig({ RENDER_WORKERS: '2' }).renderCacheMb, 24);
-  assert.equal(loadConfig({ RENDER_WORKERS: '2', RENDER_CACHE_MB: '48' }).renderCacheMb, 48);
 });

@@ -83,12 +83,6 @@ export interface SettingDoc {
   meaning: string;
 }
 
-/**
- * The smallest default cache of one worker: its output-canvas quarter (6 MiB) still keeps the two
- * 1200×630 canvases (3 MB each) of the two renders a worker paints at a time.
- */
-export const MIN_WORKER_CACHE_MB = 24;
-
 /** The README's settings table is generated from this list, so the two cannot drift. */
 export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', meaning: 'TCP port to listen on' },
@@ -128,7 +122,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_WORKER_HEAP_MB', default: '512', meaning: 'V8 heap limit of each render worker; a render over it fails alone (422 render_too_complex, refunded)' },
   {
     name: 'RENDER_CACHE_MB',
-    default: `${DEFAULT_RENDER_CACHE_MB} shared by the workers, at least ${MIN_WORKER_CACHE_MB} each`,
+    default: String(DEFAULT_RENDER_CACHE_MB),
     meaning: 'Caches of each render worker in MiB (parsed objects, decoded images, filtered images, object caches, output canvases), least recently used evicted first',
   },
   { name: 'RENDER_MAX_MEGAPIXELS', default: '40', meaning: 'Largest output (width × height after scale), in megapixels' },
@@ -201,17 +195,6 @@ export function defaultRenderWorkers(cores = os.availableParallelism()): number 
   return Math.max(1, cores);
 }
 
-/**
- * RENDER_CACHE_MB's default: DEFAULT_RENDER_CACHE_MB for the whole process, split between the
- * workers, and never under MIN_WORKER_CACHE_MB each. Requests go to whichever worker is free, so
- * every worker ends up caching the same templates: with two workers of 48 MiB each, both filled
- * with the same titles, canvases and photos, and the second copy was ~40 MB of the peak RSS under
- * the HTTP bench, for no more hits (docs/decisions/0050).
- */
-export function defaultRenderCacheMb(workers: number): number {
-  return Math.max(MIN_WORKER_CACHE_MB, Math.floor(DEFAULT_RENDER_CACHE_MB / Math.max(1, workers)));
-}
-
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
   const int = (name: string, fallback: number, min: number, max: number): number => {
@@ -259,7 +242,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const metricsToken = env.METRICS_TOKEN?.trim() || null;
   if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24), or unset for loopback-only /metrics');
   const signup = (env.SIGNUP?.trim().toLowerCase() || 'open') as SignupMode;
-  const renderWorkers = int('RENDER_WORKERS', defaultRenderWorkers(), 1, 256);
   if (!SIGNUP_MODES.includes(signup)) problems.push(`SIGNUP=${JSON.stringify(env.SIGNUP)} must be one of ${SIGNUP_MODES.join(', ')}`);
 
   const config: Config = {
@@ -282,11 +264,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),
     rateLimitSignedUrlKeyPerMinute: int('RATE_LIMIT_SIGNED_URL_KEY', 600, 1, 1_000_000),
     rateLimitSignedUrlIpPerMinute: int('RATE_LIMIT_SIGNED_URL_IP', 120, 1, 1_000_000),
-    renderWorkers,
+    renderWorkers: int('RENDER_WORKERS', defaultRenderWorkers(), 1, 256),
     renderQueue: int('RENDER_QUEUE', 64, 1, 100_000),
     renderTimeoutMs: int('RENDER_TIMEOUT_MS', 15_000, 100, 3_600_000),
     renderWorkerHeapMb: int('RENDER_WORKER_HEAP_MB', 512, 64, 65_536),
-    renderCacheMb: int('RENDER_CACHE_MB', defaultRenderCacheMb(renderWorkers), 1, 65_536),
+    renderCacheMb: int('RENDER_CACHE_MB', DEFAULT_RENDER_CACHE_MB, 1, 65_536),
     renderBudget: {
       ...DEFAULT_RENDER_BUDGET,
       maxMegapixels: int('RENDER_MAX_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxMegapixels, 1, 1_000),
