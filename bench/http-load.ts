@@ -6,7 +6,10 @@
  * in-process "new title each render" row changes it. Also the server's
  * resident memory: idle after a warm-up, the peak under load (VmRSS sampled
  * every 50 ms and the kernel's VmHWM), and after the load.
- * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300]`.
+ * The server runs from the esbuild bundle (dist/server/main.js), as `npm start`
+ * runs it: its render workers load the bundled worker, not dist/src's modules
+ * one by one, and that is the memory users see. `--src` runs dist/src/main.js.
+ * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300] [--src]`.
  * HTTP_BENCH_CPU_PROF=<dir> starts the server with `--cpu-prof` into <dir>;
  * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment (an empty value unsets NAME), to
  * compare settings (e.g. RENDER_WORKERS) side by side.
@@ -43,6 +46,8 @@ export interface HttpRun {
 
 export interface HttpFigures {
   workers: number;
+  /** The script the server ran. */
+  entry: string;
   /** After start, before any request. */
   startedMiB: number;
   /** After the warm-up. */
@@ -57,9 +62,13 @@ export interface HttpOptions {
   concurrencies: number[];
   /** Render workers of the server; by default what the server itself would start (RENDER_WORKERS' default). */
   workers?: number;
+  /** Run dist/src/main.js instead of the bundle `npm start` runs. */
+  fromSource?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** What `npm start` runs (scripts/build-if-stale.mjs imports it), with its own render worker beside it. */
+const bundledEntry = path.join(here, '..', 'server', 'main.js');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function api<T>(server: ServerProcess, method: string, route: string, body: Buffer | string, contentType: string): Promise<T> {
@@ -173,7 +182,7 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     // The production log level: the request log is part of what a request costs.
     // glibc's malloc settings and V8's young generation as `npm start` sets them (docs/decisions/0043, 0047, 0051).
     env,
-    { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
+    { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [], entry: opts.fromSource ? undefined : bundledEntry },
   );
   // startServerProcess starts one worker when RENDER_WORKERS is unset.
   const workers = Number(env.RENDER_WORKERS ?? 1);
@@ -186,7 +195,7 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     const runs: HttpRun[] = [];
     for (const concurrency of opts.concurrencies) runs.push(await measureRun(server, templateId, title, opts.n, concurrency));
     const afterMiB = await settledRssMiB(server);
-    return { workers, startedMiB, idleMiB, runs, afterMiB };
+    return { workers, entry: opts.fromSource ? 'dist/src/main.js' : 'dist/server/main.js', startedMiB, idleMiB, runs, afterMiB };
   } finally {
     await server.stop();
   }
@@ -197,7 +206,7 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
   const f = await measureHttp(opts);
   const mib = (x: number) => `${Math.round(x)} MB`;
   console.log(
-    `\nHTTP (a real server process, SQLite + disk, ${f.workers} render workers; a client process; ${opts.n} POST /image/generate per row, a new title each; the reference card as a template)`,
+    `\nHTTP (a real server process, SQLite + disk, ${f.entry}, ${f.workers} render workers; a client process; ${opts.n} POST /image/generate per row, a new title each; the reference card as a template)`,
   );
   for (const r of f.runs) {
     const ratio = inProcessNewTitle ? r.imagesPerSecond / inProcessNewTitle : undefined;
@@ -222,7 +231,12 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const quick = process.argv.includes('--quick');
   const nAt = process.argv.indexOf('--n');
-  printHttp({ n: nAt > 0 ? Number(process.argv[nAt + 1]) : quick ? 120 : 600, warmup: quick ? 16 : 40, concurrencies: [8, 32] }).catch((error) => {
+  printHttp({
+    n: nAt > 0 ? Number(process.argv[nAt + 1]) : quick ? 120 : 600,
+    warmup: quick ? 16 : 40,
+    concurrencies: [8, 32],
+    fromSource: process.argv.includes('--src'),
+  }).catch((error) => {
     console.error(error);
     process.exitCode = 1;
   });

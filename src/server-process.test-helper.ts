@@ -82,13 +82,15 @@ export interface ServerProcessOptions {
   requireKey?: boolean;
   /** Node flags for the server only, e.g. `--cpu-prof` for a profile of the server under a load. */
   nodeArgs?: string[];
+  /** The script to run; default dist/src/main.js, what the tests run. The bench passes the bundle `npm start` runs. */
+  entry?: string;
 }
 
 export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'imprint-proc-')));
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...process.execArgv, ...(options.nodeArgs ?? []), entry], {
+  const child = spawn(process.execPath, [...process.execArgv, ...(options.nodeArgs ?? []), options.entry ?? entry], {
     env: {
       ...process.env,
       PORT: String(port),

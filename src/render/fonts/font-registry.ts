@@ -24,23 +24,28 @@ export interface BundledFontFace {
 }
 
 let bundledRegistered = false;
+let subsetsRegistered = false;
+let fallbacksRegistered = false;
+/** The shared claims run: the families' first subsets, then their other subsets, then the fallbacks. */
+let leadFaceCount = 0;
+let otherSubsetFaces: FontFace[] = [];
 /** `family|weight` of the user families' faces registered so far in this thread. */
 const registeredWeights = new Set<string>();
 /** Registered at start-up; every other weight on first use. */
 const EAGER_WEIGHTS = new Set([400, 700]);
 
-/** Per eager face, in registration order: 0 unclaimed, 1 a thread is registering it, 2 registered. */
+/** Per shared face, in registration order: 0 unclaimed, 1 a thread is registering it, 2 registered. */
 const UNCLAIMED = 0;
 const CLAIMED = 1;
 const REGISTERED = 2;
-/** Room for the eager faces (731 today); faces past it are registered by every thread, as if unshared. */
+/** Room for the eager faces and the fallbacks (731 today); faces past it are registered by every thread, as if unshared. */
 const MAX_SHARED_FACES = 4096;
 /** How long a thread waits for a face another thread claimed before registering it itself (that thread may have died mid-way). */
 const CLAIM_WAIT_MS = 10_000;
 let claims: Int32Array = new Int32Array(new SharedArrayBuffer(MAX_SHARED_FACES * Int32Array.BYTES_PER_ELEMENT));
 
 /**
- * The claims this thread registers the eager faces against. GlobalFonts is
+ * The claims this thread registers the shared faces against. GlobalFonts is
  * one collection for the whole process, not one per worker: a face one
  * thread registers, every thread draws with. So the render pool hands its
  * workers the main thread's claims, and each face is registered once per
@@ -57,39 +62,85 @@ export function adoptFontClaims(shared: Int32Array): void {
 }
 
 /**
- * Makes the bundled 400 and 700 faces and the fallbacks drawable, once per
- * thread. Each fontsource subset gets its own alias: all subset files of a
- * face share one internal family name, and Skia would otherwise pick one file
- * for every character instead of choosing per character like @font-face
- * unicode-range. The other weights (100-900, about 720 more files) are
- * registered by `ensureBundledWeight` when a text first asks for them: all at
- * once took ~830 ms and ~24 MB per worker.
- *
- * Threads started together split the work (see `sharedFontClaims`): each
- * claims faces in the same order, registers those it won, then waits for the
- * rest, so it returns only when every face is drawable.
+ * Registers `faces`, claims `first` onwards: each thread claims them in the
+ * same order, registers those it won, then waits for the rest, so it returns
+ * only when every face is drawable.
  */
-export function ensureBundledFonts(): void {
-  if (bundledRegistered) return;
-  bundledRegistered = true;
-  const { families, fallbacks } = bundledFaceSets();
-  const faces: FontFace[] = [];
-  for (const set of families) for (const weight of EAGER_WEIGHTS) faces.push(...takeWeight(set, weight));
-  for (const set of fallbacks) faces.push(...set.faces);
+function registerShared(faces: readonly FontFace[], first: number): void {
   const waitFor: number[] = [];
-  faces.forEach((face, i) => {
+  faces.forEach((face, k) => {
+    const i = first + k;
     if (i >= claims.length || Atomics.compareExchange(claims, i, UNCLAIMED, CLAIMED) === UNCLAIMED) {
       GlobalFonts.registerFromPath(face.file, face.alias);
       if (i < claims.length) {
         Atomics.store(claims, i, REGISTERED);
         Atomics.notify(claims, i);
       }
-    } else waitFor.push(i);
+    } else waitFor.push(k);
   });
-  for (const i of waitFor) {
+  for (const k of waitFor) {
+    const i = first + k;
     Atomics.wait(claims, i, CLAIMED, CLAIM_WAIT_MS);
-    if (Atomics.load(claims, i) !== REGISTERED) GlobalFonts.registerFromPath(faces[i].file, faces[i].alias);
+    if (Atomics.load(claims, i) !== REGISTERED) GlobalFonts.registerFromPath(faces[k].file, faces[k].alias);
   }
+}
+
+/**
+ * Makes the bundled families' 400 and 700 faces of their first subset
+ * (latin) drawable, once per process (threads started together split the
+ * work, see `sharedFontClaims`). Each fontsource subset gets its own alias:
+ * all subset files of a face share one internal family name, and Skia would
+ * otherwise pick one file for every character instead of choosing per
+ * character like @font-face unicode-range. The other weights (100-900, about
+ * 720 more files) are registered by `ensureBundledWeight` when a text first
+ * asks for them: all at once took ~830 ms and ~24 MB per worker. The other
+ * subsets of 400 and 700 (latin-ext, cyrillic, greek, vietnamese…) and the
+ * fallbacks (emoji, CJK, Arabic, Hebrew) wait for the first text that needs
+ * them (`fontStackFor`).
+ */
+export function ensureBundledFonts(): void {
+  if (bundledRegistered) return;
+  bundledRegistered = true;
+  const lead: FontFace[] = [];
+  const others: FontFace[] = [];
+  for (const set of bundledFaceSets().families) {
+    for (const weight of EAGER_WEIGHTS) for (const face of takeWeight(set, weight)) (face.alias === set.aliases[0] ? lead : others).push(face);
+  }
+  leadFaceCount = lead.length;
+  otherSubsetFaces = others;
+  registerShared(lead, 0);
+}
+
+/**
+ * Makes the 400 and 700 faces of the families' other subsets drawable, once
+ * per process. Skia maps each font file it registers and reads it through,
+ * and the pages stay resident: the 236 files of these subsets were ~6 MB of
+ * the server's RSS, which a node with Latin texts never draws with.
+ */
+function ensureFamilySubsets(): void {
+  if (subsetsRegistered) return;
+  ensureBundledFonts();
+  subsetsRegistered = true;
+  registerShared(otherSubsetFaces, leadFaceCount);
+}
+
+/**
+ * Makes the fallback faces drawable, once per process (after every subset of
+ * the families, which come before them in every stack). The fallbacks are 449
+ * of the 731 files of 400 and 700, and their mapped pages were ~22 MB of the
+ * server's resident memory. They are registered before the first font stack
+ * that Skia may have to search past the bundled family is handed out; until
+ * then no stack that reaches them is used, and a stack that is used draws
+ * exactly as it would with them registered.
+ */
+export function ensureFallbackFonts(): void {
+  if (fallbacksRegistered) return;
+  ensureFamilySubsets();
+  fallbacksRegistered = true;
+  registerShared(
+    bundledFaceSets().fallbacks.flatMap((set) => set.faces),
+    leadFaceCount + otherSubsetFaces.length,
+  );
 }
 
 /** The faces of one weight, marked registered in this thread (they are, or are about to be, in the process's collection). */
@@ -181,10 +232,17 @@ function quote(name: string): string {
   return `"${name.replace(/["\\]/g, '')}"`;
 }
 
+interface SubsetFiles {
+  alias: string;
+  files: string[];
+}
+
 interface ResolvedStack {
   stack: string;
   /** The stack's first family when it is a bundled subset alias (nothing of the account's before it), with its files. */
-  lead: { alias: string; files: string[] } | null;
+  lead: SubsetFiles | null;
+  /** Every subset of that first family, in stack order: the families Skia tries before any fallback. */
+  leadFamily: SubsetFiles[];
 }
 
 const stackCache = new Map<string, ResolvedStack>();
@@ -195,6 +253,7 @@ function resolveStack(fontFamily: string, weight: number, style: string, account
   if (hit) return hit;
   const parts: string[] = [];
   let lead: ResolvedStack['lead'] | undefined;
+  let leadFamily: SubsetFiles[] = [];
   for (const name of parseFamilyList(fontFamily)) {
     const own = accountAliases(name, weight, style, accountKeys);
     parts.push(...own.map(quote));
@@ -203,15 +262,15 @@ function resolveStack(fontFamily: string, weight: number, style: string, account
       // The stack is cached per weight, so this runs once per (family, weight) and thread.
       ensureBundledWeight(name, weight);
       if (parts.length === 0 && bundled.aliases.length > 0) {
-        const alias = bundled.aliases[0];
-        lead = { alias, files: bundled.faces.filter((f) => f.alias === alias).map((f) => f.file) };
+        leadFamily = bundled.aliases.map((alias) => ({ alias, files: bundled.faces.filter((f) => f.alias === alias).map((f) => f.file) }));
+        lead = leadFamily[0];
       }
       parts.push(...bundled.aliases.map(quote));
     } else if (own.length === 0) parts.push(GENERIC.has(name.toLowerCase()) ? name : quote(name));
     lead ??= null;
   }
   for (const fb of bundledFaceSets().fallbacks) parts.push(...fb.aliases.map(quote));
-  const resolved: ResolvedStack = { stack: parts.join(', '), lead: lead ?? null };
+  const resolved: ResolvedStack = { stack: parts.join(', '), lead: lead ?? null, leadFamily };
   stackCache.set(cacheKey, resolved);
   return resolved;
 }
@@ -223,11 +282,26 @@ function resolveStack(fontFamily: string, weight: number, style: string, account
  * so a system font can still answer, as it would in a browser.
  */
 export function resolveFontStack(fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): string {
+  // Without the text, any character may reach the fallbacks.
+  ensureFallbackFonts();
   return resolveStack(fontFamily, weight, style, accountKeys).stack;
 }
 
 /** Per subset alias: the code points every one of its files maps to a glyph (null: unknown). */
 const leadCoverage = new Map<string, Set<number> | null>();
+
+function coverageOf(subset: SubsetFiles): Set<number> | null {
+  let covered = leadCoverage.get(subset.alias);
+  if (covered === undefined) leadCoverage.set(subset.alias, (covered = commonCoverage(subset.files)));
+  return covered;
+}
+
+/** Whether every code point of `text` is in `coverage` (false when the coverage is unknown). */
+function covers(coverage: Set<number> | null, text: string): boolean {
+  if (!coverage) return false;
+  for (const ch of text) if (!coverage.has(ch.codePointAt(0) as number)) return false;
+  return true;
+}
 
 /**
  * The family list for measuring or drawing `text`: resolveFontStack's, cut
@@ -240,14 +314,35 @@ const leadCoverage = new Map<string, Set<number> | null>();
  * subset aliases and fallbacks of a full stack that took ~4 ms a call on this
  * VM, against ~0.02 ms for one family. Anything else (account fonts first,
  * an unknown family, a character outside the first subset) keeps the whole
- * stack.
+ * stack. Before the whole stack is handed out, the family's other subsets
+ * are registered, and the fallbacks too unless the first family's subsets
+ * together map every character (a Polish or Greek text in Inter): then Skia
+ * never gets past them either.
  */
 export function fontStackFor(text: string, fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): string {
-  const { stack, lead } = resolveStack(fontFamily, weight, style, accountKeys);
-  if (!lead) return stack;
-  let covered = leadCoverage.get(lead.alias);
-  if (covered === undefined) leadCoverage.set(lead.alias, (covered = commonCoverage(lead.files)));
-  if (!covered) return stack;
-  for (const ch of text) if (!covered.has(ch.codePointAt(0) as number)) return stack;
-  return quote(lead.alias);
+  const { stack, lead, leadFamily } = resolveStack(fontFamily, weight, style, accountKeys);
+  if (lead && covers(coverageOf(lead), text)) return quote(lead.alias);
+  // Lines are split where Fabric splits them and each is drawn with a stack of its own, so a line
+  // break is never shaped: what a multi-line text needs registered is what its lines need.
+  const drawn = text.replace(LINE_BREAK, '');
+  if (!lead || !covers(coverageOf(lead), drawn)) {
+    // The whole stack names every subset of the families: each must be drawable before Skia searches it.
+    ensureFamilySubsets();
+    if (!coveredByAny(leadFamily, drawn)) ensureFallbackFonts();
+  }
+  return stack;
+}
+
+/** Fabric's own line separator. */
+const LINE_BREAK = /\r?\n/g;
+
+/** Whether each code point of `text` is mapped by at least one of `subsets` (none: false). */
+function coveredByAny(subsets: readonly SubsetFiles[], text: string): boolean {
+  if (subsets.length === 0) return false;
+  const coverages = subsets.map(coverageOf);
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    if (!coverages.some((c) => c?.has(cp))) return false;
+  }
+  return true;
 }
