@@ -218,6 +218,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   let warmedUp = false;
   void (async () => {
     const [, report] = await Promise.all([runtime.renderPool?.whenWarm(), warmUp(runtime.deps, await demoWarmUpTemplates(runtime.deps, DEMO_ACCOUNT), config.renderWorkers)]);
+    // The warm-up is for code, fonts, parsed objects and decoded images; its pixel caches would hold
+    // tens of MB per worker for templates a production node may never render again.
+    runtime.renderPool?.releasePixelCaches();
     if (report.failed > 0) console.warn(`Warm-up: ${report.failed} of ${report.rendered + report.failed} demo renders failed (${report.firstError}); the node is ready anyway.`);
   })()
     .catch((error) => console.warn('Warm-up failed; the node is ready anyway:', error))

@@ -111,6 +111,18 @@ export class ObjectCacheStore {
     return canvas;
   }
 
+  /** Pixel bytes of the cache canvases held, spare ones included. */
+  get bytes(): number {
+    return [...this.pending, ...this.spare].reduce((sum, c) => sum + canvasBytes(c), this.entries.calculatedSize);
+  }
+
+  /** Lets every cache canvas go, spare ones included. */
+  clear(): void {
+    this.entries.clear();
+    this.pending = [];
+    this.spare = [];
+  }
+
   /** Called once the paint's pixels are read: what it freed may now be reused. */
   endPaint(): void {
     this.paint++;

@@ -47,6 +47,13 @@ export class PaintMemory {
     return this.keptBytes;
   }
 
+  /** Forgets every remembered output and spare buffer. */
+  clear(): void {
+    this.states.clear();
+    this.spares = [];
+    this.keptBytes = 0;
+  }
+
   /** Whether an output of this many pixel bytes would be remembered at all. */
   fits(bytes: number): boolean {
     return bytes <= this.maxBytes;

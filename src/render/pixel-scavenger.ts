@@ -41,6 +41,11 @@ function gcFunction(): Gc | null {
   return exposedGc;
 }
 
+/** A full collection now, where the runtime allows one: for moments when a worker has just let go of much native memory. */
+export function collectGarbage(): void {
+  gcFunction()?.();
+}
+
 export class PixelScavenger {
   private pending = 0;
   /** Minor collections run so far, for tests and diagnostics. */

@@ -6,7 +6,7 @@ import type { TemplateDocument } from '../domain/template.js';
 import { NodeCache, nodeCacheSize } from './node-cache.js';
 import { ObjectCacheStore } from './object-cache-store.js';
 import { isOpaqueBackground } from './paint-document.js';
-import { createRenderCaches, renderCacheLimits } from './render-caches.js';
+import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './render-caches.js';
 import { renderDocument, renderToRaw } from './render-document.js';
 import type { GradientDef } from './render-node.js';
 
@@ -176,7 +176,8 @@ test('an opaque render is encoded as RGB, a translucent one keeps alpha, both lo
 
 test('one worker budget is split over the caches and bounds each by bytes', async () => {
   const limits = renderCacheLimits(8);
-  const total = limits.nodesBytes + limits.decodedImagesBytes + limits.filteredImagesBytes + limits.objectCachesBytes + limits.surfacesBytes;
+  // Every share, so that a cache added later cannot take memory beyond the budget.
+  const total = Object.values(limits).reduce((sum, bytes) => sum + bytes, 0);
   assert.ok(total <= 8 * 1024 * 1024 && total > 7.9 * 1024 * 1024, `the shares add up to the budget: ${total}`);
   // A 1 MiB decoded-image budget holds one 400×400 image (640 KB of RGBA), not two: the first is evicted.
   const caches = createRenderCaches({ ...limits, decodedImagesBytes: 1024 * 1024 });
@@ -209,4 +210,23 @@ test('parsed objects are bounded by estimated bytes, not by count', () => {
   const a = tiny.normalize(card('x'), '', () => undefined).objects[1];
   assert.notEqual(tiny.normalize(card('x'), '', () => undefined).objects[1], a);
   assert.equal(tiny.bytes, 0);
+});
+
+test('releasing the pixel caches keeps parsed objects and decoded images, and the next renders are the same pixels', async () => {
+  const caches = createRenderCaches();
+  const titles = ['Before the release', 'A second title', 'Before the release'];
+  const before = [];
+  for (const title of titles) before.push((await renderToRaw({ document: card(title), images: new Map() }, caches)).pixels);
+  assert.ok(caches.surfaces.bytes > 0 && caches.objectCaches.bytes > 0 && caches.outputs.bytes > 0, 'the renders filled the pixel caches');
+  const nodes = caches.nodes.size;
+  releasePixelCaches(caches);
+  assert.equal(caches.surfaces.bytes, 0);
+  assert.equal(caches.objectCaches.bytes, 0);
+  assert.equal(caches.outputs.bytes, 0);
+  assert.equal(caches.nodes.size, nodes, 'parsed objects stay');
+  for (const [i, title] of titles.entries()) {
+    const after = (await renderToRaw({ document: card(title), images: new Map() }, caches)).pixels;
+    assert.ok(after.equals(before[i]), `${title}: the same pixels after the release`);
+  }
+  assert.ok(caches.surfaces.bytes > 0 && caches.objectCaches.bytes > 0, 'the caches fill again');
 });

@@ -36,20 +36,22 @@ export interface RenderCacheLimits {
 }
 
 /**
- * One per-thread budget split over the caches. Decoded images get the
- * largest share (a re-decode costs more than redrawing an object cache), parsed
- * objects an eighth (6 MiB of the default: ~500 distinct 1 KB textboxes), and
- * surfaces a quarter: a 1200×630 card's canvas is 3 MB and a 2400×1260 one
- * 12 MB, so the common sizes stay while a one-off 40 MP render's 160 MB
- * canvas is freed after it. Remembered outputs get an eighth: two 1200×630 cards, or
- * one 1600×1131. An entry larger than its share is not kept.
+ * One per-thread budget split over the caches, summing to the whole. Decoded
+ * images, object caches and surfaces get a quarter each (a re-decode costs more
+ * than redrawing an object cache; a 1200×630 card's canvas is 3 MB and a
+ * 2400×1260 one 12 MB, so the common sizes stay while a one-off 40 MP render's
+ * 160 MB canvas is freed after it). Remembered outputs get an eighth: two
+ * 1200×630 cards, the common case of one template rendered in bulk. Parsed
+ * objects and filtered images a sixteenth each (3 MiB of the default: ~250
+ * distinct 1 KB textboxes; a filtered 400×400 photo is 640 KB). An entry larger
+ * than its share is not kept.
  */
 export function renderCacheLimits(totalMb = DEFAULT_RENDER_CACHE_MB): RenderCacheLimits {
   const total = Math.max(1, totalMb) * 1024 * 1024;
   return {
-    nodesBytes: Math.floor(total / 8),
+    nodesBytes: Math.floor(total / 16),
     decodedImagesBytes: Math.floor(total / 4),
-    filteredImagesBytes: Math.floor(total / 8),
+    filteredImagesBytes: Math.floor(total / 16),
     objectCachesBytes: Math.floor(total / 4),
     surfacesBytes: Math.floor(total / 4),
     outputsBytes: Math.floor(total / 8),
@@ -65,4 +67,16 @@ export function createRenderCaches(limits: RenderCacheLimits = renderCacheLimits
     objectCaches: new ObjectCacheStore(limits.objectCachesBytes),
     outputs: new PaintMemory(limits.outputsBytes),
   };
+}
+
+/**
+ * Drops the caches that hold pixels (output canvases, object caches, remembered outputs) and keeps
+ * what is cheap to hold and dear to redo: parsed objects, text layouts and decoded images. After the
+ * start-up warm-up, the pixels are of templates a node may never serve again (the demo account's),
+ * kept in every worker: with two workers that was most of a fresh node's memory.
+ */
+export function releasePixelCaches(caches: RenderCaches): void {
+  caches.surfaces.clear();
+  caches.objectCaches.clear();
+  caches.outputs.clear();
 }

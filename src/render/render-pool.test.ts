@@ -27,6 +27,21 @@ test('renders in parallel workers and returns encoded images', async () => {
   }
 });
 
+test('after its workers let their pixel caches go, the pool renders the same images', async () => {
+  const pool = new RenderPool({ size: 2 });
+  try {
+    const render = () => Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((c) => pool.render({ document: doc(c), images: new Map() })));
+    const before = await render();
+    // Sent while renders are under way too: those only miss the caches.
+    const during = render();
+    pool.releasePixelCaches();
+    const after = [...(await during), ...(await render())];
+    for (const [i, out] of after.entries()) assert.ok(out.data.equals(before[i % before.length].data), `render ${i}`);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a full queue rejects with RenderQueueFullError', async () => {
   // One worker holding two renders, plus one waiting: the fourth is refused.
   const pool = new RenderPool({ size: 1, perWorker: 2, maxQueue: 1 });

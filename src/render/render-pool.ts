@@ -47,7 +47,7 @@ import { Worker } from 'node:worker_threads';
 import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
-import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 
 export class RenderQueueFullError extends Error {
   constructor() {
@@ -162,6 +162,14 @@ export class RenderPool {
   /** Every worker of the first spawn has its fonts registered and its warm-up render done. */
   get warm(): boolean {
     return this.coldStart === 0;
+  }
+
+  /**
+   * Asks every worker to let its pixel caches go (a render under way only misses them): after the
+   * start-up warm-up, whose pixels are of templates this node may never serve again.
+   */
+  releasePixelCaches(): void {
+    for (const slot of this.slots) slot.worker.postMessage({ releasePixels: true } satisfies ReleasePixelsRequest);
   }
 
   /** Resolves once `warm` (or at once if the pool is closed, so a caller never waits on a pool that will not warm). */

@@ -6,6 +6,11 @@ export interface WorkerRequest {
   input: RenderInput;
 }
 
+/** Asks a worker to let its pixel caches go (releasePixelCaches); it answers nothing. */
+export interface ReleasePixelsRequest {
+  releasePixels: true;
+}
+
 /** `ready` is sent once, after the fonts are registered: a render's time budget starts only then. */
 export type WorkerReply =
   | { ready: true }

@@ -7,10 +7,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
-import { PixelScavenger } from './pixel-scavenger.js';
-import { createRenderCaches, renderCacheLimits } from './render-caches.js';
+import { collectGarbage, PixelScavenger } from './pixel-scavenger.js';
+import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
-import type { RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
@@ -33,8 +33,14 @@ const warmedUp = renderDocument(warmUpInput(), caches).then(
 );
 void warmedUp.then(() => port.postMessage({ ready: true } satisfies WorkerReply));
 
-port.on('message', async (msg: WorkerRequest) => {
+port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
   await warmedUp;
+  if ('releasePixels' in msg) {
+    releasePixelCaches(caches);
+    // The canvases' pixels are native memory, freed only when their wrappers are collected.
+    collectGarbage();
+    return;
+  }
   let reply: WorkerReply;
   const transfer: ArrayBuffer[] = [];
   let readBack = 0;

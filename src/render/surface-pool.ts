@@ -36,6 +36,12 @@ export class SurfacePool {
    */
   constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
 
+  /** Lets every kept canvas go. */
+  clear(): void {
+    this.free.clear();
+    this.keptBytes = 0;
+  }
+
   /** Pixel bytes of the canvases kept for reuse. */
   get bytes(): number {
     return this.keptBytes;
