@@ -91,11 +91,19 @@ export class ImageCache {
     return this.ready;
   }
 
+  /**
+   * The folder is made on the first write, not at start: an admin command that builds the runtime
+   * (a refused `imprint backup`, say) must leave the data directory as it found it, and a node
+   * that never fetches an image has nothing to keep.
+   */
   private async scan(): Promise<void> {
     const dir = this.dir!;
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
     const found: Array<{ name: string; size: number; used: number }> = [];
-    for (const name of await readdir(dir)) {
+    for (const name of names) {
       const file = path.join(dir, name);
       // Leftovers of a crash mid-write; never valid entries.
       if (name.endsWith('.tmp')) {
@@ -168,6 +176,13 @@ export class ImageCache {
     const file = path.join(this.dir, name);
     // Write-then-rename so a concurrent reader or a crash never sees half a file.
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    } catch {
+      // A folder that cannot be made leaves the cache working from memory, as an unreadable one does.
+      this.diskBroken = true;
+      return;
+    }
     await writeFile(tmp, data, { mode: 0o600 });
     await rename(tmp, file);
     this.track(name, data.length);

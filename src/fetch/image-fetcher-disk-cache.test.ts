@@ -171,3 +171,15 @@ test('an entry larger than the whole budget is not written, and 0 turns the disk
   await off.keep([server.url('/off')]);
   await assert.rejects(stat(offDir), /ENOENT/, 'the folder is never even made');
 });
+
+test('the cache folder is made by the first image kept, owner-only, and not before', async () => {
+  const dir = path.join(newDir(), 'cache', 'images');
+  const fetcher = createImageFetcher({ allowPrivate: true, cacheDir: dir });
+  const url = server.url('/kept-later');
+  // A fetch reads the disk tier first, so the start-up scan has run by now.
+  await fetcher.fetchImage(url);
+  await assert.rejects(stat(dir), { code: 'ENOENT' }, 'nothing kept, no folder');
+  await fetcher.keep([url]);
+  assert.equal((await stat(dir)).mode & 0o777, 0o700);
+  assert.equal((await files(dir)).length, 1);
+});
