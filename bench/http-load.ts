@@ -11,10 +11,12 @@
  * one by one, and that is the memory users see. `--src` runs dist/src/main.js.
  * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300] [--src]`.
  * HTTP_BENCH_CPU_PROF=<dir> starts the server with `--cpu-prof` into <dir>;
+ * HTTP_BENCH_THREADS=1 also prints the server's CPU per image by thread name;
  * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment (an empty value unsets NAME), to
  * compare settings (e.g. RENDER_WORKERS) side by side.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { defaultRenderWorkers } from '../src/config.js';
@@ -42,6 +44,8 @@ export interface HttpRun {
   clientCpuMsPerImage: number;
   /** Answers other than 200, by status and code (images/s counts only the 200s). */
   failures: Record<string, number>;
+  /** Server CPU per image by thread name (`main` for the main thread), summed over threads of a name. */
+  threadCpuMsPerImage: Record<string, number>;
 }
 
 export interface HttpFigures {
@@ -69,6 +73,33 @@ export interface HttpOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** What `npm start` runs (scripts/build-if-stale.mjs imports it), with its own render worker beside it. */
 const bundledEntry = path.join(here, '..', 'server', 'main.js');
+/**
+ * CPU ms so far of each thread of `pid`, summed by thread name: render workers, V8's platform threads (its
+ * GC helpers), libuv's pool and libvips' threads are told apart by name, so a change is charged to the right one.
+ */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended between the listing and the read
+    }
+    const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of stat) in clock ticks of 10 ms.
+    byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+  }
+  return byName;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function api<T>(server: ServerProcess, method: string, route: string, body: Buffer | string, contentType: string): Promise<T> {
@@ -141,11 +172,14 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
   }, 50);
   const main0 = server.mainThreadCpuMs();
   const process0 = server.cpuMs();
+  const threads0 = threadCpuMs(server.pid);
   try {
     const { wallMs, cpuMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
     const images = latencies.length;
     const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
     const processCpuMsPerImage = (server.cpuMs() - process0) / images;
+    const threadCpuMsPerImage: Record<string, number> = {};
+    for (const [name, ms] of threadCpuMs(server.pid)) threadCpuMsPerImage[name] = (ms - (threads0.get(name) ?? 0)) / images;
     const sorted = latencies.sort((a, b) => a - b);
     return {
       concurrency,
@@ -159,6 +193,7 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
       processCpuMsPerImage,
       clientCpuMsPerImage: cpuMs / images,
       failures,
+      threadCpuMsPerImage,
     };
   } finally {
     clearInterval(sampler);
@@ -216,6 +251,10 @@ export async function printHttp(opts: HttpOptions, inProcessNewTitle?: number): 
         `server CPU/image ${r.processCpuMsPerImage.toFixed(1)} ms (main thread ${r.mainCpuMsPerImage.toFixed(1)} ms), client ${r.clientCpuMsPerImage.toFixed(1)} ms  ` +
         `peak RSS ${mib(Math.max(r.peakSampledMiB, r.peakHwmMiB))} (sampled ${mib(r.peakSampledMiB)}, VmHWM ${mib(r.peakHwmMiB)})${verdict}`,
     );
+    if (process.env.HTTP_BENCH_THREADS) {
+      const named = Object.entries(r.threadCpuMsPerImage).filter(([, ms]) => ms >= 0.05);
+      console.log(`    server CPU/image by thread: ${named.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}`);
+    }
     const failed = Object.entries(r.failures);
     if (failed.length) console.log(`    not 200: ${failed.map(([code, count]) => `${count}× ${code}`).join(', ')}`);
   }
