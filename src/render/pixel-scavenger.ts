@@ -56,7 +56,25 @@ export class PixelScavenger {
   /** Call once a render's read-back is unreachable, with its size in bytes. */
   released(bytes: number): void {
     this.pending += bytes;
-    if (this.pending < this.thresholdBytes) return;
+    if (this.pending >= this.thresholdBytes) this.scavenge();
+  }
+
+  /**
+   * Call while the thread waits for its only render's encode: any read-back released since the last
+   * collection goes now, whatever the threshold. A render alone on its worker then pays its
+   * scavenge while sharp encodes, not in its paint or before the next message, and no dead
+   * read-back piles up as external memory: V8 counts external memory allocated since the last
+   * mark-compact against the old generation's free space, so three or four dead 1200×630
+   * read-backs were enough to start one (docs/decisions/0051). Measured one render at a time
+   * (docs/decisions/0053): 7 mark-compacts in 560 renders instead of 66–68, and 1.9–2.8 ms less mean
+   * CPU a render. Not while another render is in flight on the thread: that render's objects,
+   * its read-back included, would survive a second scavenge and be promoted (0051).
+   */
+  whileEncodingAlone(): void {
+    if (this.pending > 0) this.scavenge();
+  }
+
+  private scavenge(): void {
     this.pending = 0;
     const gc = gcFunction();
     if (!gc) return;

@@ -240,7 +240,11 @@ export async function renderPdf(pages: readonly RenderInput[], caches: RenderCac
   return out;
 }
 
-export async function renderDocument(input: RenderInput, caches: RenderCaches = createRenderCaches()): Promise<RenderOutput> {
+/**
+ * `whileEncoding` runs on this thread once the pixels are handed to the encoder, which works in
+ * libuv's pool: the thread would otherwise only wait there (render-worker collects garbage then).
+ */
+export async function renderDocument(input: RenderInput, caches: RenderCaches = createRenderCaches(), whileEncoding?: () => void): Promise<RenderOutput> {
   const format = input.output?.format ?? 'png';
   if (format === 'pdf') {
     const pdf = await renderPdf([input], caches);
@@ -251,7 +255,9 @@ export async function renderDocument(input: RenderInput, caches: RenderCaches = 
   const q = input.output?.quality ?? 90;
   const quality = Math.min(100, Math.max(1, Math.round(q)));
   const painted = await paint(input, caches);
-  const data = await encodePixels(painted, { format, quality });
+  const encoding = encodePixels(painted, { format, quality });
+  whileEncoding?.();
+  const data = await encoding;
   // The encoder is done with them and the output holds only the encoded bytes.
   caches.outputs.recycle(painted.pixels);
   const out: RenderOutput = { data, width: painted.width, height: painted.height, format };

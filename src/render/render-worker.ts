@@ -21,6 +21,8 @@ if (data?.fontClaims) adoptFontClaims(data.fontClaims);
 ensureBundledFonts();
 const caches = createRenderCaches(renderCacheLimits(data?.cacheMb));
 const scavenger = new PixelScavenger();
+/** Renders this thread has started and not answered yet (RenderPool sends up to two). */
+let inFlight = 0;
 // A worker's first render pays for V8 compiling the paint and layout code, Skia's
 // first glyph rasterisation and sharp's first encode: several hundred ms that
 // would land on the first paying request and inside its time budget, which
@@ -44,8 +46,11 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
   let reply: WorkerReply;
   const transfer: ArrayBuffer[] = [];
   let readBack = 0;
+  inFlight++;
   try {
-    const out = await renderDocument(msg.input, caches);
+    const out = await renderDocument(msg.input, caches, () => {
+      if (inFlight === 1) scavenger.whileEncodingAlone();
+    });
     // The RGBA read-back is unreachable once the encode has finished. A pdf
     // has none, and its size is in points.
     if (out.format !== 'pdf') readBack = out.width * out.height * 4;
@@ -60,6 +65,7 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
         ? { id: msg.id, ok: false, error: { kind: 'render', message: err.message, element: err.element } }
         : { id: msg.id, ok: false, error: { kind: 'internal', message: (err as Error)?.message ?? String(err) } };
   }
+  inFlight--;
   port.postMessage(reply, transfer);
   scavenger.released(readBack);
 });
