@@ -125,9 +125,51 @@ test('PaintMemory keeps outputs within its byte bound and recycles only the buff
   memory.remember('c', Buffer.alloc(4, 9), state);
   assert.equal(memory.get('c')?.pixels, kept, 'a shape remembered again reuses its buffer');
   assert.deepEqual([...(kept ?? [])], [9, 9, 9, 9]);
-  const lent = memory.output(4);
+  const kept2 = memory.get('c');
+  assert.ok(kept2);
+  const whole = { x: 0, y: 0, width: 1, height: 1 };
+  const lent = memory.output(kept2, whole, 1);
   memory.recycle(lent);
   memory.recycle(Buffer.alloc(4));
-  assert.equal(memory.output(4), lent, 'a recycled buffer serves the next output');
-  assert.notEqual(memory.output(4), lent, 'and is lent once');
+  assert.equal(memory.output(kept2, whole, 1), lent, 'a recycled buffer serves the next output');
+  assert.notEqual(memory.output(kept2, whole, 1), lent, 'and is lent once');
+});
+
+test('a recycled output buffer gets the rectangles repainted since it was lent, or a full copy', () => {
+  const memory = new PaintMemory(1024);
+  const width = 4;
+  const state = { nodes: [], images: [], bounds: [], cuts: [] };
+  memory.remember('s', Buffer.alloc(4 * 4 * 4, 0), state);
+  const kept = memory.get('s');
+  assert.ok(kept);
+  const paint = (rect: { x: number; y: number; width: number; height: number }, value: number): Buffer => {
+    for (let y = rect.y; y < rect.y + rect.height; y++) kept.pixels.fill(value, (y * width + rect.x) * 4, (y * width + rect.x + rect.width) * 4);
+    return memory.output(kept, rect, width);
+  };
+  const a = paint({ x: 0, y: 0, width: 2, height: 2 }, 1);
+  assert.ok(a.equals(kept.pixels), 'a fresh buffer is a full copy');
+  // A second buffer is lent while `a` is still encoding, so `a` misses two repaints.
+  const b = paint({ x: 2, y: 1, width: 2, height: 2 }, 2);
+  assert.notEqual(b, a);
+  memory.recycle(a);
+  const c = paint({ x: 1, y: 3, width: 3, height: 1 }, 3);
+  assert.equal(c, a, 'the spare holding this state is reused');
+  assert.ok(c.equals(kept.pixels), 'with every rectangle repainted since it was lent');
+  memory.recycle(b);
+  memory.recycle(c);
+  const behind = paint({ x: 3, y: 3, width: 1, height: 1 }, 4);
+  assert.equal(behind, c, 'the spare with the latest version is taken');
+  memory.recycle(b);
+  for (let i = 0; i < 10; i++) paint({ x: i % 4, y: 0, width: 1, height: 1 }, 10 + i);
+  memory.recycle(behind);
+  const d = paint({ x: 0, y: 2, width: 1, height: 1 }, 50);
+  assert.equal(d, behind);
+  assert.ok(d.equals(kept.pixels), 'a buffer further behind than the history is copied in full');
+  memory.remember('s', Buffer.alloc(4 * 4 * 4, 7), state);
+  const fresh = memory.get('s');
+  assert.ok(fresh);
+  memory.recycle(d);
+  fresh.pixels.fill(8, 0, 4);
+  const e = memory.output(fresh, { x: 0, y: 0, width: 1, height: 1 }, width);
+  assert.ok(e.equals(fresh.pixels), 'a buffer of an earlier state (a full paint since) is copied in full');
 });
