@@ -1,11 +1,7 @@
-import { closeSync, openSync, renameSync, write } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
-
-const writeAt = promisify(write);
 
 /**
  * Local-folder blobs: the embedded default. Writes go to a temp file then rename, so a reader never sees half an image.
@@ -23,25 +19,15 @@ export class DiskBlobStore implements BlobStore {
     const folder = path.dirname(file);
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     if (!this.folders.has(folder)) await this.makeFolder(folder);
-    // Only the data goes to libuv's pool, where a write the kernel throttles (dirty-page limit)
-    // cannot stall the event loop. The open, close and rename are quick metadata calls, made here:
-    // as pool round trips (fs/promises' writeFile, then rename: four per blob) each one woke
-    // another thread, and a generate cost ~0.5 ms more CPU on the 2-core VM (docs/decisions/0054).
-    let fd: number;
     try {
-      fd = openSync(tmp, 'w', 0o600);
+      await writeFile(tmp, data, { mode: 0o600 });
     } catch (error) {
       // The folder went away behind our back (an operator cleaning up): make it again, once.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await this.makeFolder(folder);
-      fd = openSync(tmp, 'w', 0o600);
+      await writeFile(tmp, data, { mode: 0o600 });
     }
-    try {
-      for (let at = 0; at < data.length; ) at += (await writeAt(fd, data, at, data.length - at, at)).bytesWritten;
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
+    await rename(tmp, file);
   }
 
   private async makeFolder(folder: string): Promise<void> {
