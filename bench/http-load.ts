@@ -11,6 +11,7 @@
  * one by one, and that is the memory users see. `--src` runs dist/src/main.js.
  * Runnable alone: `node dist/bench/http-load.js [--quick | --n 300] [--src]`.
  * HTTP_BENCH_CPU_PROF=<dir> starts the server with `--cpu-prof` into <dir>;
+ * HTTP_BENCH_NODE_ARGS='--flag …' starts the server's node with those flags (V8 flags NODE_OPTIONS refuses);
  * HTTP_BENCH_THREADS=1 also prints the server's CPU per image by thread name;
  * HTTP_BENCH_ENV='{"NAME":"value"}' adds to the server's environment (an empty value unsets NAME), to
  * compare settings (e.g. RENDER_WORKERS) side by side.
@@ -217,7 +218,10 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     // The production log level: the request log is part of what a request costs.
     // glibc's malloc settings and V8's young generation as `npm start` sets them (docs/decisions/0043, 0047, 0051).
     env,
-    { nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [], entry: opts.fromSource ? undefined : bundledEntry },
+    {
+      nodeArgs: [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), ...(process.env.HTTP_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+      entry: opts.fromSource ? undefined : bundledEntry,
+    },
   );
   // startServerProcess starts one worker when RENDER_WORKERS is unset.
   const workers = Number(env.RENDER_WORKERS ?? 1);
