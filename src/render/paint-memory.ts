@@ -53,7 +53,7 @@ interface History {
 }
 
 /** Writes `rect` of `from` (a whole output `outputWidth` pixels wide, RGBA) into the same place of `into`. */
-export function copyRect(from: Buffer, into: Buffer, outputWidth: number, rect: PixelRect): void {
+function copyRect(from: Buffer, into: Buffer, outputWidth: number, rect: PixelRect): void {
   const stride = rect.width * 4;
   for (let y = rect.y; y < rect.y + rect.height; y++) {
     const start = (y * outputWidth + rect.x) * 4;
