@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
+import path from 'node:path';
+import { writeFileAtomicSync } from './atomic-file.js';
 import type { BlobStore } from './blob-store.js';
 
 /** Opens a store on an empty place (folder, bucket); the suite closes nothing, so `open` registers its own cleanup on `t`. */
@@ -22,6 +24,17 @@ export function runBlobStoreContract(label: string, open: OpenBlobStore): void {
       await blobs.delete('images/abc.png');
       assert.equal(await blobs.get('images/abc.png'), null);
       assert.equal(await blobs.exists('images/abc.png'), false);
+    });
+
+    test('a store with a local folder reads a file saved there as its key', async (t) => {
+      const blobs = await open(t);
+      if (!blobs.localFolder) return t.skip('this store keeps no blobs on this machine');
+      writeFileAtomicSync(path.join(blobs.localFolder('images'), 'saved.png'), Buffer.from('saved by a worker'), new Set());
+      assert.deepEqual(await blobs.get('images/saved.png'), Buffer.from('saved by a worker'));
+      assert.equal(await blobs.exists('images/saved.png'), true);
+      await blobs.put('images/saved.png', Buffer.from('put over it'), 'image/png');
+      assert.deepEqual(await blobs.get('images/saved.png'), Buffer.from('put over it'));
+      assert.throws(() => blobs.localFolder?.('../up'), /unsafe blob key/);
     });
 
     test('a missing key reads as null and does not exist; deleting it is a no-op', async (t) => {

@@ -10,6 +10,12 @@ export interface BlobStore {
   /** Whether `get` would find the blob, without moving its bytes: what a 304 needs. */
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Only for stores on this machine's disk: the folder whose files are the keys `prefix/<file name>`, so a
+   * writer with the bytes on another thread (a render worker) can save them there itself, as `put` would
+   * (writeFileAtomicSync), instead of moving them to the event loop first.
+   */
+  localFolder?(prefix: string): string;
 }
 
 /** Keys are `images/<hex>.png`-like; anything else is refused so a key can never escape the store. */

@@ -1,38 +1,25 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from './atomic-file.js';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
 
 /**
- * Local-folder blobs: the embedded default. Writes go to a temp file then rename, so a reader never sees half an image.
- * Owner-only (0700 folders, 0600 files): uploaded fonts and every account's images live here,
- * and other local users have no business reading them; the server itself is the only reader.
+ * Local-folder blobs: the embedded default. Writes go to a temp file then rename, owner-only (atomic-file.ts);
+ * the server itself is the only reader.
  */
 export class DiskBlobStore implements BlobStore {
-  /** Folders this process made or found: a recursive mkdir (a stat per level) before every write was a third of a generate's file work. */
+  /** Folders this store made or found (see writeFileAtomic). */
   private readonly folders = new Set<string>();
 
   constructor(private readonly root: string) {}
 
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
-    const file = this.pathOf(key);
-    const folder = path.dirname(file);
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    if (!this.folders.has(folder)) await this.makeFolder(folder);
-    try {
-      await writeFile(tmp, data, { mode: 0o600 });
-    } catch (error) {
-      // The folder went away behind our back (an operator cleaning up): make it again, once.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await this.makeFolder(folder);
-      await writeFile(tmp, data, { mode: 0o600 });
-    }
-    await rename(tmp, file);
+    await writeFileAtomic(this.pathOf(key), data, this.folders);
   }
 
-  private async makeFolder(folder: string): Promise<void> {
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    this.folders.add(folder);
+  /** Keys `prefix/<name>` are the files `<name>` of this folder. */
+  localFolder(prefix: string): string {
+    return path.dirname(this.pathOf(`${prefix}/x`));
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -1,5 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { RenderError } from '../render/render-document.js';
 import { RenderQueueFullError } from '../render/render-pool.js';
 import { createTestApp } from './test-app.js';
@@ -30,5 +32,25 @@ describe('failures after the credit is reserved', () => {
         await t.close();
       }
     });
+  }
+});
+
+test('an image the renderer cannot save to disk: 500, refunded, no image and no file left', async () => {
+  const t = await createTestApp({ credits: 3 });
+  try {
+    // A file where the images folder should be: the save fails as a full or read-only disk would.
+    const folder = t.deps.blobs.localFolder?.('images');
+    assert.ok(folder, 'the test app keeps its images on disk');
+    await mkdir(path.dirname(folder), { recursive: true });
+    await writeFile(folder, 'not a folder');
+    const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } });
+    assert.equal(res.statusCode, 500, res.body);
+    assert.equal(res.json().code, 'internal_error');
+    assert.ok(!res.body.includes(folder), 'the path stays internal');
+    assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 3, 'refunded');
+    assert.deepEqual((await t.store.listImages(t.a.account.id, { limit: 10 })).items, []);
+    assert.deepEqual(await readdir(path.dirname(folder)), ['images'], 'no temp file beside it');
+  } finally {
+    await t.close();
   }
 });

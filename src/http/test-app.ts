@@ -10,6 +10,7 @@ import { bundledFontFamilies } from '../render/fonts/font-registry.js';
 import { textDimensions } from '../render/text/text-dimensions.js';
 import { createRenderCaches } from '../render/render-caches.js';
 import { renderDocument } from '../render/render-document.js';
+import { saveOutput } from '../render/saved-output.js';
 import { createAccount } from '../services/manage-accounts.js';
 import { AccountFontLoader } from '../services/manage-fonts.js';
 import { createTemplate } from '../services/manage-templates.js';
@@ -132,7 +133,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     store,
     blobs,
     accountFonts: (accountId) => fontLoader.load(accountId),
-    renderer: options.renderer ?? { render: (input) => renderDocument(input, caches) },
+    // Saving as a render worker does, so the HTTP tests take the disk store's path.
+    renderer: options.renderer ?? { render: async (input, opts) => (opts?.save ? saveOutput(await renderDocument(input, caches), opts.save) : renderDocument(input, caches)) },
     fetcher:
       options.fetcher ??
       createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000, onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes) }),

@@ -5,6 +5,7 @@
  * encode (sharp). `caches` carries what a thread keeps between renders; a
  * call without it starts cold and shares nothing.
  */
+import type { SavedOutput } from './saved-output.js';
 import { imageSources } from '../domain/image-sources.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { encodePixels } from './encode.js';
@@ -43,6 +44,7 @@ export interface RenderInput {
 export type RenderFormat = 'png' | 'jpeg' | 'webp' | 'pdf';
 
 export interface RenderOutput {
+  /** The encoded image; empty when the renderer saved it itself (`saved`). */
   data: Buffer;
   /** Pixels, or for a pdf the page size in points (1 px of the template is 1 pt, times `scale`). */
   width: number;
@@ -50,6 +52,8 @@ export interface RenderOutput {
   format: RenderFormat;
   /** Present only when something was drawn other than as designed (see RenderWarning). */
   warnings?: RenderWarning[];
+  /** Set when the caller asked the renderer to save the bytes (saveOutput) and it did. */
+  saved?: SavedOutput;
 }
 
 /** A text with `textFit: 'shrink'` that is still larger than its box at `minFontSize`. */

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { RenderError } from './render-error.js';
 import { RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
+import { outputDigest } from './saved-output.js';
 
 const doc = (color: string) => ({
   width: 64,
@@ -22,6 +26,35 @@ test('renders in parallel workers and returns encoded images', async () => {
       const want = colors[i].match(/[0-9a-f]{2}/g)!.map((h) => parseInt(h, 16));
       assert.deepEqual([...data.subarray(0, 3)], want, `corner pixel of render ${i}`);
     }
+  } finally {
+    await pool.close();
+  }
+});
+
+test('with `save`, a worker writes the image into the folder under its salted digest and sends back no bytes', async (t) => {
+  const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'imprint-save-')), 'images');
+  t.after(() => rm(path.dirname(folder), { recursive: true, force: true }));
+  const pool = new RenderPool({ size: 1 });
+  try {
+    const input = { document: doc('#336699'), images: new Map() };
+    const sent = await pool.render(input);
+    const [a, b, jpeg] = await Promise.all([
+      pool.render(input, { save: { folder, salt: 'account-a' } }),
+      pool.render(input, { save: { folder, salt: 'account-b' } }),
+      pool.render({ ...input, output: { format: 'jpeg' } }, { save: { folder, salt: 'account-a' } }),
+    ]);
+    assert.equal(a.data.length, 0);
+    assert.deepEqual(a.saved, { digest: outputDigest('account-a', sent.data), name: `${outputDigest('account-a', sent.data)}.png` });
+    assert.notEqual(a.saved?.digest, b.saved?.digest, 'another salt, another name for the same bytes');
+    assert.match(jpeg.saved?.name ?? '', /^[0-9a-f]{40}\.jpg$/);
+    for (const out of [a, b, jpeg]) {
+      const file = path.join(folder, out.saved?.name ?? 'missing');
+      assert.equal((await stat(file)).mode & 0o777, 0o600, 'owner-only, as the disk store writes');
+      assert.equal(outputDigest(out === b ? 'account-b' : 'account-a', await readFile(file)), out.saved?.digest);
+    }
+    assert.deepEqual(await readFile(path.join(folder, a.saved?.name ?? '')), sent.data);
+    assert.equal((await stat(folder)).mode & 0o777, 0o700);
+    assert.deepEqual((await readdir(folder)).sort(), [a.saved?.name, b.saved?.name, jpeg.saved?.name].sort(), 'no temp file left behind');
   } finally {
     await pool.close();
   }

@@ -47,6 +47,7 @@ import { Worker } from 'node:worker_threads';
 import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
+import type { SaveOutput } from './saved-output.js';
 import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 
 export class RenderQueueFullError extends Error {
@@ -91,6 +92,7 @@ interface Job {
   id: number;
   tenant: string;
   input: RenderInput;
+  save?: SaveOutput;
   resolve: (out: RenderOutput) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
@@ -221,13 +223,14 @@ export class RenderPool {
   /**
    * `tenant` is whoever pays for the render (the account id); renders without
    * one share the tenant ''. `cost` is the static budget's estimate in ms.
+   * With `save`, the worker writes the encoded image there itself (saveOutput).
    */
-  render(input: RenderInput, opts: { tenant?: string; cost?: number } = {}): Promise<RenderOutput> {
+  render(input: RenderInput, opts: { tenant?: string; cost?: number; save?: SaveOutput } = {}): Promise<RenderOutput> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise<RenderOutput>((resolve, reject) => {
       const tenant = opts.tenant ?? '';
       const heavy = (opts.cost ?? 0) >= this.heavyMs;
-      const job: Job = { id: this.nextId++, tenant, input, resolve, reject, suspect: false, heavy };
+      const job: Job = { id: this.nextId++, tenant, input, save: opts.save, resolve, reject, suspect: false, heavy };
       // Fast path: nobody waits, so no cap applies; a free worker takes it now.
       if (this.queued === 0) {
         const free = this.slotFor(job, false);
@@ -368,7 +371,7 @@ export class RenderPool {
     }
     slot.jobs.set(job.id, job);
     if (slot.ready) this.startClock(slot, job);
-    const msg: WorkerRequest = { id: job.id, input: job.input };
+    const msg: WorkerRequest = { id: job.id, input: job.input, save: job.save };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
     // image cache usually owns them), so they are not transferred.

@@ -1,9 +1,12 @@
 /** Messages between RenderPool and render-worker. */
 import type { RenderInput, RenderOutput } from './render-document.js';
+import type { SaveOutput } from './saved-output.js';
 
 export interface WorkerRequest {
   id: number;
   input: RenderInput;
+  /** Save the encoded image there (saveOutput) and send back no bytes. */
+  save?: SaveOutput;
 }
 
 /** Asks a worker to let its pixel caches go (releasePixelCaches); it answers nothing. */

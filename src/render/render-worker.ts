@@ -11,6 +11,7 @@ import { collectGarbage, PixelScavenger } from './pixel-scavenger.js';
 import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';
 import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
+import { saveOutput } from './saved-output.js';
 import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
@@ -48,16 +49,17 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
   let readBack = 0;
   inFlight++;
   try {
-    const out = await renderDocument(msg.input, caches, () => {
+    const rendered = await renderDocument(msg.input, caches, () => {
       if (inFlight === 1) scavenger.whileEncodingAlone();
     });
+    const out = msg.save ? saveOutput(rendered, msg.save) : rendered;
     // The RGBA read-back is unreachable once the encode has finished. A pdf
     // has none, and its size is in points.
     if (out.format !== 'pdf') readBack = out.width * out.height * 4;
     // sharp's output Buffer may share a pooled ArrayBuffer; copy only in that case.
     const own = out.data.byteOffset === 0 && out.data.byteLength === out.data.buffer.byteLength;
     const data = own ? new Uint8Array(out.data.buffer) : new Uint8Array(out.data);
-    transfer.push(data.buffer as ArrayBuffer);
+    if (data.byteLength > 0) transfer.push(data.buffer as ArrayBuffer);
     reply = { id: msg.id, ok: true, output: { ...out, data } };
   } catch (err) {
     reply =

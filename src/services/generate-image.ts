@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import { CREDITS_PER_IMAGE, usageOf, type Usage } from '../domain/credits.js';
 import { applyOverrides } from '../domain/overrides.js';
@@ -9,6 +8,7 @@ import { readAssetImages } from './manage-assets.js';
 import { getTemplate, getTemplateRevision } from './manage-templates.js';
 import { checkRenderBudget, fetchImages, renderFetched } from './render-template.js';
 import type { RenderFormat, RenderWarning } from '../render/render-document.js';
+import { outputDigest, outputExtension } from '../render/saved-output.js';
 import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -22,12 +22,14 @@ export const DEFAULT_RESERVATION_LEASE_MS = 120_000;
 
 /**
  * Per account and content: two accounts rendering the same pixels never share an id, URL or row.
- * Hashed here, synchronously, on purpose: WebCrypto's digest runs in the thread pool but first
+ * Where the images are kept on this machine's disk, the render worker hashes and saves the bytes
+ * itself (saveOutput) with this very digest; this is the main thread's way, for stores elsewhere.
+ * There it is hashed synchronously, on purpose: WebCrypto's digest runs in the thread pool but first
  * copies the PNG (twice, with the account prefix), and on this VM the fresh pages cost more than
  * the hash: 3.8 ms against 0.5 ms of the main thread per generate (docs/decisions/0043).
  */
 export function imageIdFor(accountId: string, data: Uint8Array): string {
-  return createHash('sha256').update(accountId).update(Uint8Array.of(0)).update(data).digest('hex').slice(0, 40);
+  return outputDigest(accountId, data);
 }
 
 export interface GenerateInput extends ChangesInput {
@@ -114,10 +116,12 @@ export async function generateImage(
   let committed: 'committed' | 'lapsed';
   try {
     const images = await fetchImages(deps, applied.document, assets);
-    const output = await renderFetched(deps, account.id, applied.document, images, input, cost, 'the credit was refunded');
-    const id = imageIdFor(account.id, output.data);
-    const blobKey = `images/${id}.${output.format === 'jpeg' ? 'jpg' : output.format}`;
-    await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);
+    const folder = deps.blobs.localFolder?.('images');
+    const save = folder === undefined ? undefined : { folder, salt: account.id };
+    const output = await renderFetched(deps, account.id, applied.document, images, input, cost, 'the credit was refunded', save);
+    const id = output.saved?.digest ?? imageIdFor(account.id, output.data);
+    const blobKey = `images/${output.saved?.name ?? `${id}.${outputExtension(output.format)}`}`;
+    if (!output.saved) await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);
     result = {
       status: 'success',
       statusCode: 200,

@@ -4,6 +4,7 @@ import { imageSources } from '../domain/elements.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { RenderError, type RenderFormat, type RenderOutput } from '../render/render-document.js';
 import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
+import type { SaveOutput } from '../render/saved-output.js';
 import { readAssetImages } from './manage-assets.js';
 import type { RenderOutcome } from './metrics.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -67,6 +68,7 @@ export async function renderFetched(
   output: RenderOptions,
   cost: number,
   charge: ChargeNote,
+  save?: SaveOutput,
 ): Promise<RenderOutput> {
   const fonts = await deps.accountFonts(accountId);
   const submitted = performance.now();
@@ -74,7 +76,7 @@ export async function renderFetched(
   try {
     const rendered = await deps.renderer.render(
       { document, images, fonts, output: { format: output.format, quality: output.quality, scale: output.scale } },
-      { tenant: accountId, cost },
+      { tenant: accountId, cost, save },
     );
     finished('ok');
     return rendered;
