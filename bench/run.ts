@@ -26,7 +26,7 @@ import { profileImprintStages } from './imprint-stages.js';
 import { percentile, runConcurrently, sampleLatency, summarizeLatency, summarizeThroughput, timeConcurrentFor, type LatencyStats } from './measure.js';
 import { loadReferenceCard, retitled, withFiltersAndBlend, withInlinePhoto } from './reference-card.js';
 import { satoriCard } from './satori-card.js';
-import { printHttp } from './http-load.js';
+import { type InProcessRate, printHttp } from './http-load.js';
 import { printStartUp } from './start-up.js';
 
 const WORKERS = 2;
@@ -68,6 +68,8 @@ interface Engine {
   samples: number[];
   /** images/s of each round's throughput run. */
   rates: number[];
+  /** CPU ms per image of each round's throughput run: this whole process (its worker, libuv and libvips threads). */
+  cpuPerImage: number[];
   pngBytes?: number;
 }
 
@@ -76,6 +78,7 @@ interface EngineResult {
   model: string;
   latency?: LatencyStats;
   imagesPerSecond?: number;
+  cpuMsPerImage?: number;
   pngBytes?: number;
   skipped?: string;
 }
@@ -88,7 +91,7 @@ function median(values: readonly number[]): number {
 }
 
 function engine(name: string, model: string, file: string, render?: () => Promise<Buffer>, skipped?: string): Engine {
-  return { name, model, file, render, skipped, samples: [], rates: [] };
+  return { name, model, file, render, skipped, samples: [], rates: [], cpuPerImage: [] };
 }
 
 async function startCompetitor(name: string, file: string, data: EngineWorkerData, pools: EnginePool[]): Promise<Engine> {
@@ -131,8 +134,11 @@ async function measureRounds(engines: Engine[], opts: Options): Promise<void> {
       const render = e.render;
       try {
         e.samples.push(...(await sampleLatency(render, opts.latencyRuns / ROUNDS)));
+        const cpu0 = process.cpuUsage();
         const { n, wallMs } = await timeConcurrentFor(render, opts.throughputMs, CONCURRENCY);
+        const cpu = process.cpuUsage(cpu0);
         e.rates.push(summarizeThroughput(n, wallMs).perSecond);
+        e.cpuPerImage.push((cpu.user + cpu.system) / 1000 / n);
         process.stdout.write(` ${e.name.split(' ')[0]}`);
       } catch (err) {
         e.skipped = `failed mid-run: ${(err as Error).message.split('\n')[0]}`;
@@ -205,7 +211,7 @@ async function main(): Promise<void> {
   const raw = await renderToRaw(input);
   const encodeFloor = (): Promise<Buffer> => sharpPixels(raw).png(PNG_OPTIONS).toBuffer();
 
-  let newTitleRate: number | undefined;
+  let newTitleRate: InProcessRate | undefined;
   // The server's workers run under its default heap limit and cache budget; the HTTP row's ratio
   // compares against this pool, so it runs under the same ones. Without the heap limit V8 lets the
   // old generation grow ~4× between mark-compacts instead of ~1.4×, and the in-process workers ran
@@ -276,8 +282,8 @@ async function main(): Promise<void> {
   console.log(`Sample PNGs of each engine: ${outDir}`);
 }
 
-/** Prints the table and targets; returns the new-title row's images/s for the HTTP row's ratio. */
-function report(engines: Engine[]): number | undefined {
+/** Prints the table and targets; returns the new-title row's figures for the HTTP row's ratio. */
+function report(engines: Engine[]): InProcessRate | undefined {
   const results: EngineResult[] = engines.map((e) =>
     e.skipped || !e.samples.length
       ? { name: e.name, model: e.model, skipped: e.skipped ?? 'not measured' }
@@ -286,6 +292,7 @@ function report(engines: Engine[]): number | undefined {
           model: e.model,
           latency: summarizeLatency(e.samples),
           imagesPerSecond: median(e.rates),
+          cpuMsPerImage: median(e.cpuPerImage),
           pngBytes: e.pngBytes,
         },
   );
@@ -309,7 +316,8 @@ function report(engines: Engine[]): number | undefined {
     `  (informational, new title each render: p50 ${show(ratio(retitledRow.latency?.p50, floor.latency?.p50))} the floor; ` +
       `images/s ${show(ratio(ips(retitledRow), ips(fabric)))} fabric/node, ${show(ratio(ips(retitledRow), ips(satori)))} satori)`,
   );
-  return ips(retitledRow);
+  const { imagesPerSecond, cpuMsPerImage } = retitledRow;
+  return imagesPerSecond === undefined || cpuMsPerImage === undefined ? undefined : { imagesPerSecond, cpuMsPerImage };
 }
 
 main().catch((err) => {
