@@ -23,7 +23,8 @@ export const ErrorBody = Type.Object(
 
 const Changes = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
   description:
-    'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected.',
+    'Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}} (a list of {"name": …} items goes in "modifications" instead). ' +
+    'Strings such as "24" or "true" are accepted where a number or boolean is expected.',
 });
 
 const Modifications = Type.Union([Changes, Type.Array(ModificationItem)], {

@@ -107,6 +107,22 @@ describe('generate and preview take no-code tools’ values', () => {
     assert.equal(await credits(), start);
   });
 
+  test('a list sent as "elements" points to "modifications", and charges nothing', async () => {
+    const start = await credits();
+    for (const elements of [[{ name: 'title', text: 'x' }], [1, 2, 3]]) {
+      const res = await generate({ elements });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(res.json().code, 'invalid_request');
+      assert.match(res.json().message, /elements must be an object, not a list: Map from element name/);
+      assert.match(res.json().message, /a list of \{"name": …\} items goes in "modifications" instead\)\.$/);
+      assert.deepEqual(
+        res.json().errors.map((e: { path: string }) => e.path),
+        ['elements'],
+      );
+    }
+    assert.equal(await credits(), start);
+  });
+
   test('preview takes the list too', async () => {
     const list = await post('/image/preview', { templateId: t.a.templateId, modifications: [{ name: 'title', text: 2025, color: '#00ff00' }] });
     const object = await post('/image/preview', { templateId: t.a.templateId, elements: { title: { text: '2025', fill: '#00ff00' } } });

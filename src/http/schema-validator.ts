@@ -71,6 +71,14 @@ interface Issue {
  */
 function describe(error: ValueError): Issue {
   const schema = error.schema;
+  // A list where a map is expected is a common mix-up (Bannerbear's "modifications" are a list): the
+  // first sentence of the schema's own description says what to send instead.
+  if (Array.isArray(error.value) && (schema[Kind] === 'Record' || schema[Kind] === 'Object') && schema.description) {
+    const what = String(schema.description)
+      .split(/\.\s+(?=[A-Z])/)[0]
+      .replace(/\.$/, '');
+    return { instancePath: error.path, message: `must be an object, not a list: ${what}` };
+  }
   if (schema[Kind] !== 'Union') return { instancePath: error.path, message: error.message };
   const variants = schema.anyOf as TSchema[];
   if (variants.every((variant) => variant[Kind] === 'Literal')) {

@@ -3276,7 +3276,7 @@ export interface operations {
                     format?: "png" | "jpeg" | "webp" | "pdf";
                     /** @description One entry per image (1 to 1000), each with the changes a generate body takes. Row n of the results is items[n-1]. */
                     items: {
-                        /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected. */
+                        /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}} (a list of {"name": …} items goes in "modifications" instead). Strings such as "24" or "true" are accepted where a number or boolean is expected. */
                         elements?: {
                             [key: string]: {
                                 [key: string]: unknown;
@@ -4591,7 +4591,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected. */
+                    /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}} (a list of {"name": …} items goes in "modifications" instead). Strings such as "24" or "true" are accepted where a number or boolean is expected. */
                     elements?: {
                         [key: string]: {
                             [key: string]: unknown;
@@ -4942,7 +4942,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}}. Strings such as "24" or "true" are accepted where a number or boolean is expected. */
+                    /** @description Map from element name to the properties to change, e.g. {"title": {"text": "Hello"}} (a list of {"name": …} items goes in "modifications" instead). Strings such as "24" or "true" are accepted where a number or boolean is expected. */
                     elements?: {
                         [key: string]: {
                             [key: string]: unknown;
