@@ -244,6 +244,8 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
 export interface InProcessRate {
   imagesPerSecond: number;
   cpuMsPerImage: number;
+  /** The same renders with the worker also hashing and writing each image to disk, as a generate does. */
+  saved?: { imagesPerSecond: number; cpuMsPerImage: number };
 }
 
 /** The HTTP rows, with their ratios to `inProcess` when the in-process rows ran. */
@@ -268,6 +270,14 @@ export async function printHttp(opts: HttpOptions, inProcess?: InProcessRate): P
       console.log(
         `    by CPU per image (informational): in-process new title ${inProcess.cpuMsPerImage.toFixed(1)} ms, server + client ${serverAndClient.toFixed(1)} ms: ${(inProcess.cpuMsPerImage / serverAndClient).toFixed(2)}×`,
       );
+      const { saved } = inProcess;
+      if (saved) {
+        // Splits the gap: the disk (the worker's hash and write) against HTTP, the credit transactions and the client.
+        console.log(
+          `    where the gap is (informational): in-process new title saved to disk ${saved.imagesPerSecond.toFixed(1)} images/s, ${saved.cpuMsPerImage.toFixed(1)} ms CPU/image; ` +
+            `the disk ${(saved.cpuMsPerImage - inProcess.cpuMsPerImage).toFixed(1)} ms, HTTP + credits + client ${(serverAndClient - saved.cpuMsPerImage).toFixed(1)} ms; HTTP ${(r.imagesPerSecond / saved.imagesPerSecond).toFixed(2)}× the saved row`,
+        );
+      }
     }
     if (process.env.HTTP_BENCH_THREADS) {
       const named = Object.entries(r.threadCpuMsPerImage).filter(([, ms]) => ms >= 0.05);

@@ -10,7 +10,7 @@
  * the same reason. See bench/README.md.
  */
 import '../src/render/native-allocator.js'; // first, as in src/main.ts
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -64,6 +64,8 @@ interface Engine {
   model: string;
   file: string;
   render?: () => Promise<Buffer>;
+  /** The sample PNG, when `render` does not return the bytes (a render that saves them to disk). */
+  sample?: () => Promise<Buffer>;
   skipped?: string;
   samples: number[];
   /** images/s of each round's throughput run. */
@@ -90,8 +92,8 @@ function median(values: readonly number[]): number {
   );
 }
 
-function engine(name: string, model: string, file: string, render?: () => Promise<Buffer>, skipped?: string): Engine {
-  return { name, model, file, render, skipped, samples: [], rates: [], cpuPerImage: [] };
+function engine(name: string, model: string, file: string, render?: () => Promise<Buffer>, skipped?: string, sample?: () => Promise<Buffer>): Engine {
+  return { name, model, file, render, sample, skipped, samples: [], rates: [], cpuPerImage: [] };
 }
 
 async function startCompetitor(name: string, file: string, data: EngineWorkerData, pools: EnginePool[]): Promise<Engine> {
@@ -112,7 +114,7 @@ async function warmUp(engines: Engine[], opts: Options, outDir: string): Promise
   for (const e of engines) {
     if (!e.render) continue;
     try {
-      const sample = await e.render();
+      const sample = await (e.sample ?? e.render)();
       e.pngBytes = sample.length;
       writeFileSync(path.join(outDir, e.file), sample);
       await runConcurrently(e.render, opts.warmup, CONCURRENCY);
@@ -203,6 +205,16 @@ async function main(): Promise<void> {
   let edition = 0;
   const withNewTitle = (): RenderInput => ({ ...input, document: retitled(card.document, `Edition ${++edition}: `) });
   const filtered: RenderInput = { ...input, document: withFiltersAndBlend(card.document) };
+  // What a generate adds in its render worker when images are kept on local disk: the salted hash
+  // and the file write (saveOutput). The HTTP row's gap to this row is what HTTP, the credit
+  // transactions and the client cost; its gap to the row without saving includes the disk.
+  const savedFolder = mkdtempSync(path.join(os.tmpdir(), 'imprint-bench-saved-'));
+  const save = { folder: savedFolder, salt: 'acc_bench' };
+  // Removed as the bench exits, not after its row: on ext4 without a journal, every file created in
+  // the next minutes scans past the inodes just freed (recently_deleted), and the HTTP row would pay
+  // for this row's thousands of images (docs/decisions/0055).
+  process.on('exit', () => rmSync(savedFolder, { recursive: true, force: true }));
+  const renderSaved = () => imprintPool.render(withNewTitle(), { save });
 
   // The floor: sharp encoding the final pixels into the very PNG Imprint
   // serves (encode.ts's sharpPixels + PNG_OPTIONS: RGB when the card is
@@ -255,6 +267,14 @@ async function main(): Promise<void> {
       ),
       engine('Imprint, new title each render', `RenderPool, ${WORKERS} worker threads`, 'imprint-new-title.png', async () => (await imprintPool.render(withNewTitle())).data),
       engine('Imprint, 2 filters + multiply', `RenderPool, ${WORKERS} worker threads`, 'imprint-filters.png', async () => (await imprintPool.render(filtered)).data),
+      engine(
+        'Imprint, new title, saved to disk',
+        `RenderPool, ${WORKERS} worker threads`,
+        'imprint-saved.png',
+        async () => (await renderSaved()).data,
+        undefined,
+        async () => readFileSync(path.join(savedFolder, (await renderSaved()).saved?.name ?? '')),
+      ),
     ];
     console.log('  warming up…');
     await warmUp(engines, opts, outDir);
@@ -298,7 +318,7 @@ function report(engines: Engine[]): InProcessRate | undefined {
   );
   console.log('');
   printTable(results);
-  const [floor, imprint, fabric, satori, retitledRow, filteredRow] = results;
+  const [floor, imprint, fabric, satori, retitledRow, filteredRow, savedRow] = results;
   const ips = (r: EngineResult): number | undefined => r.imagesPerSecond;
   const ratio = (a: number | undefined, b: number | undefined): number | undefined => (a === undefined || b === undefined ? undefined : a / b);
   console.log('\nRatios and targets');
@@ -317,7 +337,12 @@ function report(engines: Engine[]): InProcessRate | undefined {
       `images/s ${show(ratio(ips(retitledRow), ips(fabric)))} fabric/node, ${show(ratio(ips(retitledRow), ips(satori)))} satori)`,
   );
   const { imagesPerSecond, cpuMsPerImage } = retitledRow;
-  return imagesPerSecond === undefined || cpuMsPerImage === undefined ? undefined : { imagesPerSecond, cpuMsPerImage };
+  if (imagesPerSecond === undefined || cpuMsPerImage === undefined) return undefined;
+  const saved =
+    savedRow.imagesPerSecond !== undefined && savedRow.cpuMsPerImage !== undefined
+      ? { imagesPerSecond: savedRow.imagesPerSecond, cpuMsPerImage: savedRow.cpuMsPerImage }
+      : undefined;
+  return { imagesPerSecond, cpuMsPerImage, saved };
 }
 
 main().catch((err) => {

@@ -117,7 +117,14 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
     }),
   );
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', () => output.includes('listening') && resolve());
+    // Removed once seen: `includes` would flatten the whole growing log on every later chunk,
+    // CPU that a bench's process takes from the server it measures.
+    const ready = (): void => {
+      if (!output.includes('listening')) return;
+      child.stdout!.off('data', ready);
+      resolve();
+    };
+    child.stdout!.on('data', ready);
     void exit.then(() => reject(new Error(`server exited early:\n${output}`)));
   });
   // A second node on a database another node already seeded prints no key (SEED_DEMO=0): its key is ''.
