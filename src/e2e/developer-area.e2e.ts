@@ -138,3 +138,45 @@ test('template, element and key names containing markup render as text on every 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the playground generates a PDF, links to it and its curl asks for it', async () => {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  // The browser profile keeps the session of a test before this one; alone, this test signs in.
+  const session = (await (await context.request.get(`${server.base}/auth/session`)).json()) as { signedIn: boolean };
+  if (!session.signedIn) await signInAsDemo(page, server);
+  const templates = (await api('GET', '/templates/all')) as unknown as Array<{ id: string; name: string }>;
+  const card = templates.find((t) => t.name === 'Social card') ?? templates[0];
+  const before = (await api('GET', '/account')).credits as number;
+  await page.goto(`${server.base}/#/templates/${encodeURIComponent(card.id)}`);
+  await page.getByLabel('Format').selectOption('pdf');
+  const code = (await page.getByLabel('The request as a curl command').textContent())!;
+  assert.equal((JSON.parse(code.slice(code.indexOf("-d '") + 4, -1)) as { format?: string }).format, 'pdf', 'the snippet asks for the PDF');
+  await page.getByRole('button', { name: 'Generate image' }).click();
+  const link = page.getByRole('link', { name: `Open the PDF of “${card.name}”` });
+  await link.waitFor();
+  const href = (await link.getAttribute('href'))!;
+  assert.match(href, /\/images\/[0-9a-f]{40}\.pdf$/);
+  assert.equal(await page.locator('#image-url').inputValue(), href);
+  assert.equal(await page.locator('.result img').count(), 0, 'no broken image for a PDF');
+  const pdf = await fetch(href);
+  assert.equal(pdf.status, 200);
+  assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+  assert.equal(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString('latin1'),
+    '%PDF-',
+  );
+  assert.equal((await api('GET', '/account')).credits, before - 1, 'one credit, as an image');
+  // A signed URL is for images: with PDF chosen the card says so instead of asking the server.
+  await page.getByRole('button', { name: 'New URL key' }).click();
+  await page.getByRole('button', { name: 'Make signed URL' }).click();
+  await page.getByText('A signed URL serves an image: choose PNG, JPEG or WEBP').waitFor();
+  assert.equal(await page.getByLabel('Signed image URL').count(), 0);
+  await page.screenshot({ path: path.join(SHOTS, 'devarea-playground-pdf.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

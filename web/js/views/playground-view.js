@@ -74,7 +74,7 @@ export async function renderPlayground(container, ctx, templateId) {
         refreshCurl();
       },
     },
-    ['png', 'jpeg', 'webp'].map((f) => h('option', { value: f }, f.toUpperCase())),
+    ['png', 'jpeg', 'webp', 'pdf'].map((f) => h('option', { value: f }, f.toUpperCase())),
   );
   const scaleInput = h('input', {
     id: 'opt-scale',
@@ -280,17 +280,8 @@ function placeholder() {
 }
 
 function success(response, name) {
-  const image = h('img', { src: response.imageURL, alt: `Generated image from the template “${name}”`, class: 'result-image', decoding: 'async' });
-  const frame = h('a', { href: response.imageURL, target: '_blank', rel: 'noopener', class: 'image-frame', title: 'Open the image in a new tab' }, image);
-  image.addEventListener('error', () =>
-    frame.replaceWith(
-      errorBox(
-        { code: 'image_load_failed', message: `The browser could not load ${response.imageURL}. If PUBLIC_URL names another host, check that it is reachable from here.` },
-        'Image not shown',
-      ),
-    ),
-  );
   const { usage, details } = response;
+  const frame = details.format === 'pdf' ? pdfFrame(response.imageURL, name) : imageFrame(response.imageURL, name);
   return h(
     'div',
     { class: 'stack' },
@@ -312,9 +303,34 @@ function success(response, name) {
       { class: 'facts' },
       fact('Credits used', formatNumber(usage.creditsUsed)),
       fact('Credits left', `${formatNumber(usage.remainingCredits)} of ${formatNumber(usage.previousCredits)}`),
-      fact('Size', `${details.dimensions.width} × ${details.dimensions.height} ${details.format.toUpperCase()}`),
+      fact('Size', `${details.dimensions.width} × ${details.dimensions.height}${details.format === 'pdf' ? ' pt' : ''} ${details.format.toUpperCase()}`),
       fact('Time', response.requestCompletionTime),
     ),
+  );
+}
+
+function imageFrame(url, name) {
+  const image = h('img', { src: url, alt: `Generated image from the template “${name}”`, class: 'result-image', decoding: 'async' });
+  const frame = h('a', { href: url, target: '_blank', rel: 'noopener', class: 'image-frame', title: 'Open the image in a new tab' }, image);
+  image.addEventListener('error', () =>
+    frame.replaceWith(
+      errorBox(
+        { code: 'image_load_failed', message: `The browser could not load ${url}. If PUBLIC_URL names another host, check that it is reachable from here.` },
+        'Image not shown',
+      ),
+    ),
+  );
+  return frame;
+}
+
+/** An <img> cannot show a PDF, and an embedded viewer is missing from some browsers (and headless ones): a link is what always works. */
+function pdfFrame(url, name) {
+  return h(
+    'a',
+    { href: url, target: '_blank', rel: 'noopener', class: 'pdf-frame' },
+    icon('document'),
+    h('strong', {}, `Open the PDF of “${name}”`),
+    h('span', { class: 'muted small' }, 'One page; it opens in a new tab.'),
   );
 }
 
