@@ -214,6 +214,8 @@ async function main(): Promise<void> {
   // the next minutes scans past the inodes just freed (recently_deleted), and the HTTP row would pay
   // for this row's thousands of images (docs/decisions/0055).
   process.on('exit', () => rmSync(savedFolder, { recursive: true, force: true }));
+  // Ctrl+C ends the run through 'exit', so its thousands of images do not stay behind in the temp folder.
+  process.once('SIGINT', () => process.exit(130));
   const renderSaved = () => imprintPool.render(withNewTitle(), { save });
 
   // The floor: sharp encoding the final pixels into the very PNG Imprint
