@@ -267,8 +267,16 @@ export async function printHttp(opts: HttpOptions, inProcess?: InProcessRate): P
       // Wall-clock rates taken minutes apart move with whatever else the machine does; CPU per image does not.
       // With both cores kept busy in both rows, this is the images/s ratio a machine doing nothing else would show.
       const serverAndClient = r.processCpuMsPerImage + r.clientCpuMsPerImage;
+      const byCpu = inProcess.cpuMsPerImage / serverAndClient;
+      // The target is the images/s ratio; when only that one clears 0.8×, the bench says where the PASS came from.
+      const cpuVerdict =
+        byCpu >= 0.8
+          ? 'at or above 0.8× too'
+          : ratio !== undefined && ratio >= 0.8
+            ? 'under 0.8×: the PASS above comes from the two wall-clock rates, not from less CPU per image'
+            : 'under 0.8×';
       console.log(
-        `    by CPU per image (informational): in-process new title ${inProcess.cpuMsPerImage.toFixed(1)} ms, server + client ${serverAndClient.toFixed(1)} ms: ${(inProcess.cpuMsPerImage / serverAndClient).toFixed(2)}×`,
+        `    by CPU per image (informational): in-process new title ${inProcess.cpuMsPerImage.toFixed(1)} ms, server + client ${serverAndClient.toFixed(1)} ms: ${byCpu.toFixed(2)}× (${cpuVerdict})`,
       );
       const { saved } = inProcess;
       if (saved) {
