@@ -399,6 +399,20 @@ test("a property named after one of Object.prototype's members is refused as unk
     );
     assert.match(issues[0].message, /is not supported/, key);
   }
+  // The same keys inside a shadow and inside a character style (both forms) are refused the same way.
+  for (const key of ['hasOwnProperty', 'toString', 'valueOf', 'constructor', 'isPrototypeOf', '__defineGetter__']) {
+    const shadow = issuesOf(docWith(rect({ shadow: { [key]: false } })));
+    assert.deepEqual(
+      shadow.map((i) => i.path),
+      [`objects[0].shadow.${key}`],
+      key,
+    );
+    for (const styles of [[{ start: 0, end: 1, style: { [key]: false } }], { 0: { 0: { [key]: false } } }]) {
+      const styled = issuesOf(docWith({ type: 'textbox', text: 'ab', fontFamily: 'Inter', styles }));
+      assert.equal(styled.length, 1, `${key}: ${JSON.stringify(styled)}`);
+      assert.match(styled[0].message, new RegExp(`character style "${key}" is not supported`), key);
+    }
+  }
   // The same keys as filter types are unknown filters, not "refused" ones.
   const filtered = issuesOf(docWith({ type: 'image', src: 'https://example.com/a.png', width: 10, height: 10, filters: [{ type: 'toString' }] }));
   assert.ok(filtered.length > 0 && !filtered.some((i) => i.message.includes('function')), JSON.stringify(filtered));

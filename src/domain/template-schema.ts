@@ -422,7 +422,7 @@ function checkShadow(ctx: Context, value: unknown, at: string, label: string) {
     return add(ctx, at, `${label}: property "shadow" must be null or a shadow object {color, blur, offsetX, offsetY} (got ${preview(value)})`);
   }
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const check = SHADOW_CHECKS[k];
+    const check = ownEntry(SHADOW_CHECKS, k);
     const expected = check ? check(v) : 'absent (not supported)';
     if (expected) add(ctx, `${at}.${clip(k)}`, `${label}: shadow property "${clip(k)}" must be ${expected} (got ${preview(v)})`);
   }
@@ -548,15 +548,15 @@ function checkStyles(ctx: Context, value: unknown, at: string, label: string) {
 function checkStyle(ctx: Context, style: unknown, at: string, label: string) {
   if (typeof style !== 'object' || style === null || Array.isArray(style)) return add(ctx, at, `${label}: a character style must be an object`);
   for (const [key, value] of Object.entries(style as Record<string, unknown>)) {
-    const rule = STYLE_PROPERTIES[key];
-    if (key in TEXT_DECORATION_SINCE) {
+    const rule = ownEntry(STYLE_PROPERTIES, key);
+    if (Object.hasOwn(TEXT_DECORATION_SINCE, key)) {
       const issue = decorationIssue(ctx, key, value);
       if (issue) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${key}" ${issue}`);
     } else if (rule === 'special') checkFont(ctx, value, `${at}.${clip(key)}`, label);
     else if (rule) {
       const expected = rule(value);
       if (expected) add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" must be ${expected} (got ${preview(value)})`);
-    } else if (!(key in DEFAULT_ONLY && isDefault(DEFAULT_ONLY[key], value))) {
+    } else if (!(Object.hasOwn(DEFAULT_ONLY, key) && isDefault(DEFAULT_ONLY[key], value))) {
       add(ctx, `${at}.${clip(key)}`, `${label}: character style "${clip(key)}" is not supported`);
     }
   }

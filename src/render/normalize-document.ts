@@ -32,7 +32,8 @@ const TYPE_ALIASES: Record<string, NodeKind> = {
 };
 
 export function nodeKind(type: string): NodeKind | undefined {
-  return TYPE_ALIASES[type.toLowerCase()];
+  const lower = type.toLowerCase();
+  return Object.hasOwn(TYPE_ALIASES, lower) ? TYPE_ALIASES[lower] : undefined;
 }
 
 const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };
@@ -40,7 +41,7 @@ const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 
 /** Fabric's resolveOrigin: keywords map to offsets, numbers are fractions of the size. */
 export function resolveOrigin(value: unknown, fallback: number): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value - 0.5;
-  if (typeof value === 'string' && value in ORIGIN_OFFSETS) return ORIGIN_OFFSETS[value];
+  if (typeof value === 'string' && Object.hasOwn(ORIGIN_OFFSETS, value)) return ORIGIN_OFFSETS[value];
   return fallback;
 }
 
