@@ -9,6 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ApiError, type FieldError } from './errors.js';
 import { toBoolean } from './overrides.js';
+import { ownEntry } from './own-entry.js';
 
 /**
  * Bannerbear's key → Imprint's property. `color` is the colour the element
@@ -77,7 +78,7 @@ function changesFromList(list: readonly ModificationItem[]): Record<string, Reco
     changes.set(item.name, props);
     for (const [key, raw] of Object.entries(item)) {
       if (key === 'name') continue;
-      const property = (Object.hasOwn(MODIFICATION_KEYS, key) ? MODIFICATION_KEYS[key] : undefined) ?? key;
+      const property = ownEntry(MODIFICATION_KEYS, key) ?? key;
       const path = `modifications.${index}.${key.slice(0, 100)}`;
       let value = raw;
       if (key === 'hide') {

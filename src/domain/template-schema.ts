@@ -13,6 +13,7 @@ import { isColor } from './color.js';
 import { SUPPORTED_TYPES, canonicalType, isTextType, primaryFontFamily, type SupportedType } from './fabric-types.js';
 import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes } from './graphemes.js';
+import { ownEntry } from './own-entry.js';
 import {
   COMMON_PROPERTIES,
   DEFAULT_ONLY,
@@ -219,10 +220,6 @@ function pointerToPath(pointer: string): string {
 const preview = (value: unknown) => previewJson(value);
 /** Keys come from the request and may be megabytes long: paths and messages quote at most 100 characters. */
 const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key);
-
-function ownEntry<T>(table: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
 
 function checkObject(ctx: Context, obj: unknown, path: string, depth: number, isClipPath: boolean): void {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {

@@ -7,6 +7,7 @@ import { documentMajorVersion } from '../domain/template.js';
 
 export { documentMajorVersion };
 import { parseImageFilters } from '../domain/image-filters.js';
+import { ownEntry } from '../domain/own-entry.js';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { Mat } from './matrix.js';
@@ -32,8 +33,7 @@ const TYPE_ALIASES: Record<string, NodeKind> = {
 };
 
 export function nodeKind(type: string): NodeKind | undefined {
-  const lower = type.toLowerCase();
-  return Object.hasOwn(TYPE_ALIASES, lower) ? TYPE_ALIASES[lower] : undefined;
+  return ownEntry(TYPE_ALIASES, type.toLowerCase());
 }
 
 const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 0, right: 0.5, bottom: 0.5 };
@@ -41,8 +41,7 @@ const ORIGIN_OFFSETS: Record<string, number> = { left: -0.5, top: -0.5, center: 
 /** Fabric's resolveOrigin: keywords map to offsets, numbers are fractions of the size. */
 export function resolveOrigin(value: unknown, fallback: number): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value - 0.5;
-  if (typeof value === 'string' && Object.hasOwn(ORIGIN_OFFSETS, value)) return ORIGIN_OFFSETS[value];
-  return fallback;
+  return (typeof value === 'string' ? ownEntry(ORIGIN_OFFSETS, value) : undefined) ?? fallback;
 }
 
 const radToDeg = (r: number): number => (r * 180) / Math.PI;

@@ -44,14 +44,9 @@ export function signedUrlCard(ctx, form) {
   }
 
   async function make() {
-    const format = form.format();
-    // A signed URL is for <img> tags and og:image, so the server signs images only.
-    if (format === 'pdf') {
-      clear(output, h('p', { class: 'callout', role: 'status' }, 'A signed URL serves an image: choose PNG, JPEG or WEBP as the format above to make one.'));
-      return;
-    }
     makeButton.disabled = true;
     try {
+      const format = form.format();
       const elements = form.changes();
       const body = { keyId: keySelect.value, templateId: form.templateId, ...(format !== 'png' ? { format } : {}), ...(Object.keys(elements).length ? { elements } : {}) };
       const { url } = await ctx.api.signUrl(body);
