@@ -225,6 +225,15 @@ describe('bounded inputs on a real server', () => {
       assert.equal(res.status, status, `${body} ${JSON.stringify(headers)}: ${res.body}`);
       assertCatalog('POST', res);
     }
+    // A refused body says why: where the syntax breaks, or which forbidden key a valid body holds.
+    const why = async (body: string) => (JSON.parse((await post('/image/generate', body)).body) as { message: string }).message;
+    assert.match(await why('{"templateId":"x","__proto__":{"admin":true}}'), /valid JSON but has the key "__proto__"/);
+    assert.match(
+      await why(`{"templateId":"x","elements":{"title":{"constructor":{"prototype":{"x":1}}}}}`),
+      /valid JSON but has the key "elements\.title\.constructor\.prototype"/,
+    );
+    assert.match(await why('{"templateId":"x",}'), /^The body is not valid JSON: .*position 18/);
+    assert.match(await why('{"templateId":'), /^The body is not valid JSON: /);
   });
 
   test('414, 431, bad URLs, bad HTTP and HEAD: the catalog shape, and no body for HEAD', async () => {
