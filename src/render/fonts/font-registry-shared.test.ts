@@ -4,11 +4,9 @@ import { GlobalFonts } from '@napi-rs/canvas';
 import type { TemplateDocument } from '../../domain/template.js';
 import { RenderPool } from '../render-pool.js';
 import { bundledFaceSets } from './font-faces.js';
-import { sharedFontClaims } from './font-registry.js';
+import { REGISTERED, sharedFontClaims } from './font-claims.js';
 
 // Deliberately no ensureBundledFonts() in this thread: everything it sees registered, the workers registered.
-
-const REGISTERED = 2;
 
 function textCard(text: string): TemplateDocument {
   return {
