@@ -6,8 +6,7 @@
  * encoded bytes are transferred back, not copied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { adoptFontClaims } from './fonts/font-claims.js';
-import { ensureBundledFonts } from './fonts/font-registry.js';
+import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
 import { collectGarbage, PixelScavenger } from './pixel-scavenger.js';
 import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './render-caches.js';
 import { RenderError, renderDocument } from './render-document.js';

@@ -4,9 +4,11 @@ import { GlobalFonts } from '@napi-rs/canvas';
 import type { TemplateDocument } from '../../domain/template.js';
 import { RenderPool } from '../render-pool.js';
 import { bundledFaceSets } from './font-faces.js';
-import { REGISTERED, sharedFontClaims } from './font-claims.js';
+import { sharedFontClaims } from './font-registry.js';
 
 // Deliberately no ensureBundledFonts() in this thread: everything it sees registered, the workers registered.
+
+const REGISTERED = 2;
 
 function textCard(text: string): TemplateDocument {
   return {
