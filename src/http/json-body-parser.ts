@@ -41,7 +41,7 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth: number): 
 }
 
 /** Why a body the JSON parser refused was refused, in words a client can act on. */
-export function whyNotJson(text: string): string {
+function whyNotJson(text: string): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
