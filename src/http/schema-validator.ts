@@ -19,37 +19,59 @@ import { toBoolean, toNumber } from '../domain/overrides.js';
  */
 export const schemaValidator: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = TypeCompiler.Compile(schema);
+  const refusal = (value: unknown) => ({ error: firstErrors(check.Errors(value)).map(describe) as unknown as Error });
   return (input: unknown) => {
-    let value = httpPart === 'body' ? input : Value.Convert(schema, input);
-    if (httpPart === 'body' && !check.Check(value)) value = coerceScalars(schema, value);
-    if (check.Check(value)) return { value };
-    return { error: [...check.Errors(value)].slice(0, 100).map(describe) as unknown as Error };
+    if (httpPart !== 'body') {
+      const value = Value.Convert(schema, input);
+      return check.Check(value) ? { value } : refusal(value);
+    }
+    if (check.Check(input)) return { value: input };
+    // Each check walks every key of the body; a second one only when coercion changed a value.
+    const coercion = { changed: false };
+    const value = coerceScalars(schema, input, coercion);
+    return coercion.changed && check.Check(value) ? { value } : refusal(value);
   };
 };
 
+/**
+ * The answer lists at most this many errors. They are taken from TypeBox's
+ * lazy iterator: spreading it first listed an error for every unknown key
+ * of a body that may hold hundreds of thousands.
+ */
+const MAX_REPORTED_ERRORS = 100;
+
+function firstErrors(errors: Iterable<ValueError>): ValueError[] {
+  const first: ValueError[] = [];
+  for (const error of errors) {
+    first.push(error);
+    if (first.length === MAX_REPORTED_ERRORS) break;
+  }
+  return first;
+}
+
 /** The numbers and booleans no-code tools send as strings, turned back into what `schema` asks for. */
-function coerceScalars(schema: TSchema, value: unknown): unknown {
+function coerceScalars(schema: TSchema, value: unknown, coercion: { changed: boolean }): unknown {
   switch (schema[Kind]) {
     case 'Number':
     case 'Integer':
-      return typeof value === 'string' ? (toNumber(value) ?? value) : value;
+      return typeof value === 'string' ? noteChange(value, toNumber(value) ?? value, coercion) : value;
     case 'Boolean':
-      return typeof value === 'string' ? (toBoolean(value) ?? value) : value;
+      return typeof value === 'string' ? noteChange(value, toBoolean(value) ?? value, coercion) : value;
     case 'Object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const record = value as Record<string, unknown>;
       for (const [key, property] of Object.entries(schema.properties as Record<string, TSchema>)) {
-        if (Object.hasOwn(record, key)) record[key] = coerceScalars(property, record[key]);
+        if (Object.hasOwn(record, key)) record[key] = coerceScalars(property, record[key], coercion);
       }
       return record;
     }
     case 'Array':
-      return Array.isArray(value) ? value.map((item) => coerceScalars(schema.items as TSchema, item)) : value;
+      return Array.isArray(value) ? value.map((item) => coerceScalars(schema.items as TSchema, item, coercion)) : value;
     case 'Union': {
       const variants = schema.anyOf as TSchema[];
       if (variants.some((variant) => Value.Check(variant, value))) return value;
       for (const variant of variants) {
-        const coerced = coerceScalars(variant, structuredClone(value));
+        const coerced = coerceScalars(variant, structuredClone(value), coercion);
         if (Value.Check(variant, coerced)) return coerced;
       }
       return value;
@@ -57,6 +79,11 @@ function coerceScalars(schema: TSchema, value: unknown): unknown {
     default:
       return value;
   }
+}
+
+function noteChange(before: unknown, after: unknown, coercion: { changed: boolean }): unknown {
+  if (after !== before) coercion.changed = true;
+  return after;
 }
 
 interface Issue {
