@@ -118,4 +118,29 @@ export const TEXT_CORPUS: CorpusSpec[] = [
       }),
     ],
   },
+  {
+    // Stray control characters arrive in data from spreadsheets and no-code tools. Chromium's canvas
+    // turns TAB, VT, FF and CR into spaces (the canvas text preparation algorithm), draws NUL as a gap
+    // and the other C0 and C1 controls as the font's .notdef box, and gives default-ignorables (ZWSP,
+    // SHY, LRM, word joiner) no width. U+FFFD is left out: Chromium draws it from a system font.
+    name: 'text-control-characters',
+    version: 7,
+    width: 640,
+    height: 290,
+    background: '#ffffff',
+    objects: [
+      { ...text('NUL[\u0000] BEL[\u0007] ESC[\u001b] DEL[\u007f]', { left: 20, top: 16, fontSize: 30 }), type: 'text' },
+      { ...text('NEL[\u0085] CSI[\u009b] TAB[\t] VT[\u000b] FF[\u000c]', { left: 20, top: 66, fontSize: 30, underline: true }), type: 'text' },
+      { ...text('ZW[\u200b] SHY[\u00ad] LRM[\u200e] WJ[\u2060] end', { left: 20, top: 116, fontSize: 30, textBackgroundColor: '#fde68a' }), type: 'text' },
+      text('Row\u0007 from a sheet:\tname\u0000 and\u001f price wrap here', {
+        left: 20,
+        top: 170,
+        width: 300,
+        fontSize: 26,
+        textAlign: 'justify',
+        styles: [{ start: 3, end: 9, style: { fill: '#dc2626', fontWeight: 700 } }],
+      }),
+      text('\u0002Start and end\u0003', { left: 360, top: 170, width: 260, fontSize: 26, fontFamily: 'Lato', textAlign: 'right', linethrough: true }),
+    ],
+  },
 ];
