@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.js';
 import { csvLine, parseBatchCsv, type BatchCsvRow } from '../domain/batch-csv.js';
 import { ApiError } from '../domain/errors.js';
-import { splitOverrideName } from '../domain/signed-url.js';
+import { type OverrideName, splitOverrideName } from '../domain/signed-url.js';
+import { ownEntry } from '../domain/own-entry.js';
 import type { Runtime } from '../main.js';
 import { RenderPool } from '../render/render-pool.js';
 import { BatchProgress, formatDuration, type ProgressSink } from './batch-progress.js';
@@ -74,18 +75,24 @@ const TEMP_FILE = /^\.(.+)\.\d+\.tmp$/;
  * Names are compared case-insensitively, as macOS and Windows do; a repeat
  * gets `-<row>` appended.
  */
+/** A row's cell in `column`, among own keys only (a column named `constructor.name` must not find Object's). */
+function cellOf(row: BatchCsvRow, column: OverrideName): string | undefined {
+  const properties = ownEntry(row.elements, column.element);
+  return properties ? ownEntry(properties, column.property) : undefined;
+}
+
 export function batchFileNames(rows: readonly BatchCsvRow[], format: BatchFormat, nameColumn?: string): string[] {
   const digits = Math.max(MIN_ROW_DIGITS, String(rows.length).length);
   const column = nameColumn === undefined ? null : splitOverrideName(nameColumn.trim());
   if (nameColumn !== undefined) {
     if (!column) throw new ApiError('invalid_request', `--name "${nameColumn}" must be a column of the CSV, named element.property like its header.`);
-    if (!rows.some((r) => r.elements[column.element]?.[column.property] !== undefined))
+    if (!rows.some((r) => cellOf(r, column) !== undefined))
       throw new ApiError('invalid_request', `No row has a value in column "${nameColumn}": check the name against the CSV's header row.`);
   }
   const taken = new Set<string>();
   return rows.map((r) => {
     const number = String(r.row).padStart(digits, '0');
-    const cell = column ? r.elements[column.element]?.[column.property] : undefined;
+    const cell = column ? cellOf(r, column) : undefined;
     let base = cell === undefined ? number : safeFileName(cell) || number;
     if (taken.has(base.toLowerCase())) base = `${base}-${number}`;
     while (taken.has(base.toLowerCase())) base = `${base}-${r.row}`;

@@ -8,7 +8,7 @@ import { type RenderFormat, renderDocument, type RenderInput } from '../render/r
 import { imageSources } from '../domain/elements.js';
 import { checkTemplate } from '../services/check-template.js';
 import { isLocalImagePath } from '../domain/template-schema.js';
-import { splitOverrideName } from '../domain/signed-url.js';
+import { putOverride, splitOverrideName } from '../domain/signed-url.js';
 import type { TemplateDocument } from '../domain/template.js';
 
 export interface LocalRenderOptions {
@@ -110,7 +110,7 @@ export function parseSets(sets: string[]): Record<string, Record<string, unknown
     const eq = set.indexOf('=');
     const name = eq > 0 ? splitOverrideName(set.slice(0, eq)) : null;
     if (!name) throw new ApiError('invalid_request', `--set "${set}" must look like element.property=value, e.g. title.text="Hello".`);
-    (changes[name.element] ??= {})[name.property] = set.slice(eq + 1);
+    putOverride(changes, name, set.slice(eq + 1));
   }
   return changes;
 }

@@ -37,6 +37,23 @@ test('bad sheets get invalid_request naming the problem', () => {
   refused('a.text\n"unclosed\n', /could not be read/);
 });
 
+test("a header naming Object.prototype's keys reaches no shared object", () => {
+  const keys = Object.keys;
+  // Each row's changes are plain objects, so an element named like a prototype member must be an own entry.
+  const rows = parseBatchCsv('constructor.keys,toString.call,title.constructor\nx,y,z\n');
+  assert.equal(Object.keys, keys);
+  assert.equal(typeof Object.prototype.toString.call, 'function');
+  assert.deepEqual(rows[0].elements, { constructor: { keys: 'x' }, toString: { call: 'y' }, title: { constructor: 'z' } });
+  assert.equal(Object.getPrototypeOf(rows[0].elements.constructor), Object.prototype);
+  for (const header of ['__proto__.text', 'title.__proto__']) {
+    assert.throws(
+      () => parseBatchCsv(`${header}\nx\n`),
+      (e: unknown) => e instanceof ApiError && e.code === 'invalid_request' && e.message.includes(header),
+    );
+  }
+  assert.equal(({} as Record<string, unknown>).text, undefined);
+});
+
 test('a quote inside an unquoted cell is kept as text, as spreadsheets read it', () => {
   assert.deepEqual(parseBatchCsv('title.text,note.text\n5" screen,=HYPERLINK("x")\n'), [{ row: 1, elements: { title: { text: '5" screen' }, note: { text: '=HYPERLINK("x")' } } }]);
 });

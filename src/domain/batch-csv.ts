@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError, type FieldError } from './errors.js';
-import { splitOverrideName } from './signed-url.js';
+import { putOverride, splitOverrideName } from './signed-url.js';
 
 /** The most items one batch may hold, whether sent as JSON or as CSV rows. */
 export const BATCH_MAX_ITEMS = 1000;
@@ -56,7 +56,7 @@ export function parseBatchCsv(text: string, maxItems = BATCH_MAX_ITEMS): BatchCs
     for (const [i, column] of columns.entries()) {
       const value = cells[i];
       if (value === undefined || value === '' || !column.split) continue;
-      (elements[column.split.element] ??= {})[column.split.property] = value;
+      putOverride(elements, column.split, value);
     }
     return { row: index + 1, elements };
   });

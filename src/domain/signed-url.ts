@@ -48,11 +48,31 @@ export function signedUrlQuery(params: ReadonlyArray<readonly [string, string]>,
   return [...params, ['sig', sig] as const].map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`).join('&');
 }
 
-/** `title.text` → element `title`, property `text`; the last dot splits, since element names may hold dots and properties never do. */
-export function splitOverrideName(name: string): { element: string; property: string } | null {
+export interface OverrideName {
+  element: string;
+  property: string;
+}
+
+/**
+ * `title.text` → element `title`, property `text`; the last dot splits, since element names may hold
+ * dots and properties never do. Null when either part is `__proto__`: assigned to a plain object, that
+ * key replaces its prototype instead of adding an entry, and a JSON body may not hold it either.
+ */
+export function splitOverrideName(name: string): OverrideName | null {
   const dot = name.lastIndexOf('.');
   if (dot <= 0 || dot === name.length - 1) return null;
-  return { element: name.slice(0, dot), property: name.slice(dot + 1) };
+  const split = { element: name.slice(0, dot), property: name.slice(dot + 1) };
+  return split.element === '__proto__' || split.property === '__proto__' ? null : split;
+}
+
+/**
+ * Adds one change to a map of changes by element. The element's entry is looked up among the map's
+ * own keys: `changes[element] ??= {}` finds `constructor` or `toString` on Object.prototype, and a
+ * sheet's column `constructor.keys` then wrote over `Object.keys` for the whole process.
+ */
+export function putOverride<T>(changes: Record<string, Record<string, T>>, name: OverrideName, value: T): void {
+  const properties = Object.hasOwn(changes, name.element) ? changes[name.element] : (changes[name.element] = {});
+  properties[name.property] = value;
 }
 
 /** The signed parameters for `--set title.text=Hi`-style changes plus the reserved ones. */

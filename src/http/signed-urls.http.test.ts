@@ -241,6 +241,21 @@ for (const [label, options] of bothDatabases('signed_urls')) {
       assert.equal(await credits(), before);
     });
 
+    test("parameters named after Object.prototype's keys reach no shared object, and charge nothing", async () => {
+      const before = await credits();
+      const keys = Object.keys;
+      // Before, `constructor.keys=x` wrote over Object.keys for the whole process, and `__proto__.fill=x` gave every object a fill.
+      const builtIn = await get(await sign({ constructor: { keys: 'x' } }));
+      assert.equal(builtIn.status, 400);
+      assert.equal(((await builtIn.json()) as { code: string }).code, 'unknown_element');
+      assert.equal(Object.keys, keys);
+      const proto = await get(await sign(JSON.parse('{"__proto__": {"fill": "#ff0000"}}') as Record<string, Record<string, string>>));
+      assert.equal(proto.status, 400);
+      assert.equal(((await proto.json()) as { code: string }).code, 'invalid_request');
+      assert.equal(({} as Record<string, unknown>).fill, undefined);
+      assert.equal(await credits(), before);
+    });
+
     test('POST /account/signed-urls signs with a key of the account, checking the changes first', async () => {
       const res = await t.app.inject({
         method: 'POST',

@@ -1,7 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { ApiError } from '../domain/errors.js';
-import { canonicalSignedUrl, SIGNED_URL_EXTENSIONS, SIGNED_URL_RESERVED, signCanonical, signedUrlPath, splitOverrideName, type SignedUrlExtension } from '../domain/signed-url.js';
+import {
+  canonicalSignedUrl,
+  SIGNED_URL_EXTENSIONS,
+  SIGNED_URL_RESERVED,
+  signCanonical,
+  signedUrlPath,
+  splitOverrideName,
+  putOverride,
+  type SignedUrlExtension,
+} from '../domain/signed-url.js';
 import type { Account, ImageRecord } from '../store/store.js';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, runIdempotent } from './run-idempotent.js';
 import { generateImage } from './generate-image.js';
@@ -84,8 +93,7 @@ export async function serveSignedUrl(deps: ServiceDeps, request: SignedUrlReques
     if (RESERVED.has(name)) continue;
     const split = splitOverrideName(name);
     if (!split) throw invalid(name, `"${name}" is not {element}.{property} (e.g. title.text) nor one of ${SIGNED_URL_RESERVED.join(', ')}.`);
-    changes[split.element] ??= {};
-    changes[split.element][split.property] = value;
+    putOverride(changes, split, value);
   }
   const template = rev === null ? await getTemplate(deps, account.id, request.templateId) : await getTemplateRevision(deps, account.id, request.templateId, rev);
   // The content, not the URL: another key, another exp or another parameter order is the same image.
