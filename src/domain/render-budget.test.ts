@@ -165,3 +165,43 @@ test('limits are configurable, and every dimension is reported at once', () => {
   const report = estimateRenderBudget(doc, 1, { ...DEFAULT_RENDER_BUDGET, maxMegapixels: 5, maxBlurMegapixels: 5 });
   assert.deepEqual(report.excess.map((e) => e.dimension).sort(), ['blurArea', 'blurRadius', 'pixels']);
 });
+
+/** `n` cubics whose points jump across a `w`×`h` box, so every segment spans most of the rows and crosses the others. */
+function zigzagPath(n: number, w: number, h: number): unknown[][] {
+  const path: unknown[][] = [['M', 0, 0]];
+  for (let i = 0; i < n; i++) path.push(['C', (i * 7) % w, (i * 13) % h, (i * 3) % w, (i * 11) % h, (i * 5) % w, (i * 17) % h]);
+  return path;
+}
+
+test('path complexity: a stroked path of long crossing segments is refused at any scale, naming it', () => {
+  // 20,000 such cubics stroked 100 px wide ran 9.6 s on Skia; 30,000 ran 46–55 s, past the render timeout.
+  const stroked = docOf(2000, 1000, [{ type: 'Path', name: 'scribble', path: zigzagPath(20_000, 2000, 1000), fill: '', stroke: '#00f', strokeWidth: 100 }]);
+  for (const scale of [1, MIN_RENDER_SCALE]) {
+    const e = estimateRenderBudget(stroked, scale).excess.find((x) => x.dimension === 'pathComplexity');
+    assert.ok(e, `scale ${scale}`);
+    assert.equal(e.element, 'scribble');
+  }
+  // Filled and not stroked, it is a tenth of the work and within budget (10,000 of them filled: 1.7 s).
+  assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'Path', path: zigzagPath(20_000, 2000, 1000), fill: '#f00' }])), []);
+});
+
+test('path complexity: many short segments, as in real artwork, stay far below the limit', () => {
+  // A coastline of 50,000 points around a 900 px radius, stroked 2 px: 0.5 s on Skia.
+  const coast: unknown[][] = [];
+  for (let i = 0; i < 50_000; i++) {
+    const t = (i / 50_000) * Math.PI * 2;
+    const r = 900 + 20 * Math.sin(i * 0.37) + 6 * Math.sin(i * 2.1) + 40 * Math.sin(t * 13);
+    coast.push([i === 0 ? 'M' : 'L', 1000 + r * Math.cos(t), 1000 + r * Math.sin(t)]);
+  }
+  const usage = estimateRenderBudget(docOf(2000, 2000, [{ type: 'Path', path: coast, fill: '#8c8', stroke: '#000', strokeWidth: 2 }])).usage;
+  assert.ok(usage.pathComplexity > 0 && usage.pathComplexity < DEFAULT_RENDER_BUDGET.maxPathComplexity / 10, String(usage.pathComplexity));
+});
+
+test('path complexity: polylines, polygons and string paths count, a path with neither fill nor stroke does not', () => {
+  const points = Array.from({ length: 30_000 }, (_, i) => ({ x: (i * 7) % 2000, y: i % 2 ? 0 : 1000 }));
+  assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'polyline', points, fill: '', stroke: '#000', strokeWidth: 4 }])), ['pathComplexity']);
+  assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'polygon', points, stroke: '#000', strokeWidth: 4 }])), ['pathComplexity']);
+  const text = `M 0 0 ${Array.from({ length: 30_000 }, (_, i) => `L ${(i * 7) % 2000} ${i % 2 ? 0 : 1000}`).join(' ')}`;
+  assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'path', path: text, width: 2000, height: 1000, fill: '', stroke: '#000', strokeWidth: 4 }])), ['pathComplexity']);
+  assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'polyline', points, fill: '', stroke: null }])), []);
+});

@@ -28,6 +28,8 @@ export interface RenderBudgetLimits {
   maxObjects: number;
   /** Dash segments Skia has to emit over every dashed stroke. */
   maxDashSegments: number;
+  /** Pairs of segments of one path that share output rows, a stroke's counted ten times (see `pathComplexity`). */
+  maxPathComplexity: number;
 }
 
 export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze({
@@ -37,12 +39,13 @@ export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze
   maxPaintMegapixels: 500,
   maxObjects: 5000,
   maxDashSegments: 1_000_000,
+  maxPathComplexity: 1_000_000_000,
 });
 
 /** The smallest output scale the API accepts; a template over budget even there can never render. */
 export const MIN_RENDER_SCALE = 0.1;
 
-export type BudgetDimension = 'pixels' | 'blurArea' | 'blurRadius' | 'paintArea' | 'objects' | 'dashSegments';
+export type BudgetDimension = 'pixels' | 'blurArea' | 'blurRadius' | 'paintArea' | 'objects' | 'dashSegments' | 'pathComplexity';
 
 export interface BudgetUsage {
   megapixels: number;
@@ -52,6 +55,7 @@ export interface BudgetUsage {
   paintMegapixels: number;
   objects: number;
   dashSegments: number;
+  pathComplexity: number;
 }
 
 export interface BudgetExcess {
@@ -85,8 +89,9 @@ interface Walk {
   blur: number;
   objects: number;
   dashes: number;
+  pathPairs: number;
   blurRatio: number;
-  top: Record<'paint' | 'blur' | 'blurRadius' | 'dash', Top | undefined>;
+  top: Record<'paint' | 'blur' | 'blurRadius' | 'dash' | 'path', Top | undefined>;
 }
 
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -155,9 +160,14 @@ function strokeLength(o: FabricObject, size: { w: number; h: number } | null): n
   return size ? 2 * (size.w + size.h) : 0;
 }
 
-function pathLength(path: unknown[]): number {
-  let len = 0,
-    x = 0,
+/**
+ * Calls `segment` with each drawn segment of a Fabric path command list, in
+ * object units: the x and y of its start, control and end points (a curve
+ * lies inside their hull), and for an arc its larger radius, since an arc
+ * may bulge past its end points by up to that much.
+ */
+function eachSegment(path: unknown[], segment: (xs: number[], ys: number[], arcRadius: number) => void): void {
+  let x = 0,
     y = 0,
     sx = 0,
     sy = 0;
@@ -168,10 +178,16 @@ function pathLength(path: unknown[]): number {
     const rel = cmd === cmd.toLowerCase();
     const ox = rel ? x : 0,
       oy = rel ? y : 0;
-    const step = (nx: number, ny: number): void => {
-      len += dist(x, y, nx, ny);
-      x = nx;
-      y = ny;
+    const to = (points: number[], arcRadius = 0): void => {
+      const xs = [x],
+        ys = [y];
+      for (let i = 0; i + 1 < points.length; i += 2) {
+        xs.push(points[i]);
+        ys.push(points[i + 1]);
+      }
+      segment(xs, ys, arcRadius);
+      x = xs[xs.length - 1];
+      y = ys[ys.length - 1];
     };
     switch (cmd.toUpperCase()) {
       case 'M':
@@ -182,43 +198,93 @@ function pathLength(path: unknown[]): number {
         break;
       case 'L':
       case 'T':
-        step(ox + (a[0] ?? 0), oy + (a[1] ?? 0));
+        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0)]);
         break;
       case 'H':
-        step(ox + (a[0] ?? 0), y);
+        to([ox + (a[0] ?? 0), y]);
         break;
       case 'V':
-        step(x, oy + (a[0] ?? 0));
+        to([x, oy + (a[0] ?? 0)]);
         break;
       case 'Q':
-      case 'S': {
-        const px = x,
-          py = y;
-        len += dist(px, py, ox + a[0], oy + a[1]);
-        x = ox + a[0];
-        y = oy + a[1];
-        step(ox + a[2], oy + a[3]);
+      case 'S':
+        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0), ox + (a[2] ?? 0), oy + (a[3] ?? 0)]);
         break;
-      }
-      case 'C': {
-        len += dist(x, y, ox + a[0], oy + a[1]) + dist(ox + a[0], oy + a[1], ox + a[2], oy + a[3]);
-        x = ox + a[2];
-        y = oy + a[3];
-        step(ox + a[4], oy + a[5]);
+      case 'C':
+        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0), ox + (a[2] ?? 0), oy + (a[3] ?? 0), ox + (a[4] ?? 0), oy + (a[5] ?? 0)]);
         break;
-      }
-      case 'A': {
-        len += Math.PI * Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0));
-        step(ox + (a[5] ?? 0), oy + (a[6] ?? 0));
+      case 'A':
+        to([ox + (a[5] ?? 0), oy + (a[6] ?? 0)], Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0)));
         break;
-      }
       case 'Z':
-        step(sx, sy);
+        to([sx, sy]);
         break;
     }
   }
+}
+
+/** Each segment's control polygon (never shorter than the curve), an arc's as half the circumference of its larger radius plus its chord. */
+function pathLength(path: unknown[]): number {
+  let len = 0;
+  eachSegment(path, (xs, ys, arcRadius) => {
+    len += Math.PI * arcRadius;
+    for (let i = 1; i < xs.length; i++) len += dist(xs[i - 1], ys[i - 1], xs[i], ys[i]);
+  });
   return len;
 }
+
+/** The segments of a path or polyline/polygon, each as its points' x and y span in object units; null for other objects. */
+function segmentSpans(o: FabricObject, type: string): Array<{ w: number; h: number }> | null {
+  const spans: Array<{ w: number; h: number }> = [];
+  const span = (xs: number[], ys: number[], arcRadius: number): void => {
+    spans.push({ w: Math.max(...xs) - Math.min(...xs) + 2 * arcRadius, h: Math.max(...ys) - Math.min(...ys) + 2 * arcRadius });
+  };
+  if (type === 'path' && Array.isArray(o.path)) eachSegment(o.path as unknown[], span);
+  else if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points)) {
+    const pts = (o.points as Array<{ x?: unknown; y?: unknown }>).map((p) => [num(p?.x, 0), num(p?.y, 0)]);
+    for (let i = 1; i < pts.length; i++) span([pts[i - 1][0], pts[i][0]], [pts[i - 1][1], pts[i][1]], 0);
+    if (type === 'polygon' && pts.length > 2) span([pts[pts.length - 1][0], pts[0][0]], [pts[pts.length - 1][1], pts[0][1]], 0);
+  } else if (type === 'path' && typeof o.path === 'string') {
+    // A string path: every coordinate pair may start a segment as tall as the path's own box.
+    const pairs = Math.floor((o.path.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)?.length ?? 0) / 2);
+    const w = num(o.width, 0),
+      h = num(o.height, 0);
+    for (let i = 0; i < pairs; i++) spans.push({ w, h });
+  } else return null;
+  return spans;
+}
+
+/**
+ * What filling and stroking one path costs Skia beyond its painted area. Each
+ * path is scan-converted on its own, and the time grows with the pairs of its
+ * segments that share output rows: N segments over rows where A of them are
+ * active on average give N·A pairs. A stroke widens every segment by its
+ * width, and Skia's stroker turns each curve into many pieces, more the wider
+ * the stroke is against the curve's bends; so a stroke counts ten times and a
+ * filled, stroked path eleven. Measured (docs/decisions/0059): 30,000 crossing
+ * cubics stroked 8–100 px wide are 4.5·10⁹ and ran 36–55 s, in native code
+ * that terminating the worker cannot stop; every corpus template is under
+ * 1,000, and a 50,000-point coastline stroked 2 px is 9·10⁷ (0.5 s). Spans
+ * are in output rows, each at most the output's height.
+ */
+function pathComplexity(
+  spans: ReadonlyArray<{ w: number; h: number }>,
+  rowsOf: (span: { w: number; h: number }) => number,
+  pathRows: number,
+  strokeRows: number,
+  filled: boolean,
+  stroked: boolean,
+  outH: number,
+): number {
+  const weight = (filled ? 1 : 0) + (stroked ? 10 : 0);
+  if (weight === 0 || spans.length === 0) return 0;
+  let rows = 0;
+  for (const span of spans) rows += Math.min(outH, rowsOf(span) + strokeRows);
+  const active = Math.min(spans.length, rows / Math.max(1, Math.min(outH, pathRows)));
+  return spans.length * active * weight;
+}
+
+const paints = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && v !== 'transparent';
 
 function dashSegments(o: FabricObject, size: { w: number; h: number } | null): number {
   const dash = o.strokeDashArray;
@@ -319,6 +385,18 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
       w.dashes += dashes;
       note(w, 'dash', dashes, label, path);
     }
+    const spans = segmentSpans(o, type);
+    if (spans) {
+      // Once anything turns, a segment's rows are bounded by its larger span.
+      const rowsOf = (span: { w: number; h: number }): number => (rotated || turned ? Math.max(span.w, span.h) : span.h) * k * (rotated || turned ? Math.max(sx, sy) : sy);
+      // Fabric's default fill is black, for lines and polylines too.
+      const fill = o.fill === undefined || paints(o.fill);
+      const pairs = pathComplexity(spans, rowsOf, bh, sw * k * Math.max(sx, sy), fill, paints(o.stroke) && sw > 0, w.outH);
+      if (pairs > 0) {
+        w.pathPairs += pairs;
+        note(w, 'path', pairs, label, path);
+      }
+    }
   }
   // Children and clip paths live in this object's plane.
   const childK = k * Math.max(sx, sy);
@@ -359,8 +437,9 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
     blur: 0,
     objects: 0,
     dashes: 0,
+    pathPairs: 0,
     blurRatio: 0,
-    top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined },
+    top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined, path: undefined },
   };
   const objects = Array.isArray(doc.objects) ? doc.objects : [];
   objects.forEach((o, i) => visit(w, o, `objects[${i}]`, scale, false, 0));
@@ -376,6 +455,7 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
     paintMegapixels: w.paint / MP,
     objects: w.objects,
     dashSegments: w.dashes,
+    pathComplexity: w.pathPairs,
   };
   const excess: BudgetExcess[] = [];
   const over = (dimension: BudgetDimension, actual: number, limit: number, what: string, unit: string, top?: Top): void => {
@@ -390,18 +470,26 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
   over('paintArea', usage.paintMegapixels, limits.maxPaintMegapixels, 'the total painted area of all objects', ' MP', w.top.paint);
   over('objects', usage.objects, limits.maxObjects, 'the number of objects (group children and clip paths included)', '');
   over('dashSegments', usage.dashSegments, limits.maxDashSegments, 'the number of dash segments in dashed strokes', '', w.top.dash);
+  over(
+    'pathComplexity',
+    usage.pathComplexity,
+    limits.maxPathComplexity,
+    'the path complexity (pairs of segments of one path that share rows, a stroke counted ten times)',
+    '',
+    w.top.path,
+  );
   return { ok: excess.length === 0, usage, excess };
 }
 
 /**
  * A rough upper estimate of the render's time on one core, in ms, from the
  * measured worst costs: ~100 ns per blurred pixel, ~6 ns per painted pixel,
- * ~10 ns per output pixel (read back and PNG encode), ~0.17 ms per object
- * and ~1.8 µs per dash segment. The pool uses it only to tell heavy renders
+ * ~10 ns per output pixel (read back and PNG encode), ~0.17 ms per object,
+ * ~1.8 µs per dash segment and ~10 ns per unit of path complexity. The pool uses it only to tell heavy renders
  * from light ones, so an error of 2× either way does no harm.
  */
 export function estimateRenderMs(usage: BudgetUsage): number {
-  return usage.blurMegapixels * 100 + usage.paintMegapixels * 6 + usage.megapixels * 10 + usage.objects * 0.17 + usage.dashSegments * 0.0018;
+  return usage.blurMegapixels * 100 + usage.paintMegapixels * 6 + usage.megapixels * 10 + usage.objects * 0.17 + usage.dashSegments * 0.0018 + usage.pathComplexity * 0.00001;
 }
 
 /** One sentence for an error message: every dimension over budget. */
