@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { repoRoot } from '../repo-root.js';
 import { renderDocument } from '../render/render-document.js';
+import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import { thumbnailKey } from '../services/template-thumbnail.js';
 import { createTestApp, sampleTemplate } from './test-app.js';
 
@@ -90,6 +91,42 @@ test('a failed thumbnail never fails the save; reading it is a 404 in the catalo
     assert.match(res.json().message, /could not be rendered/);
     const generated = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: id } });
     assert.equal(generated.statusCode, 200, 'paid renders are unaffected');
+  } finally {
+    await t.close();
+  }
+});
+
+test('reads of a thumbnail that fails to render render it once, not once per read; a busy pool is retried', async () => {
+  let thumbnailRenders = 0;
+  let busy = true;
+  const t = await createTestApp({
+    renderer: {
+      render: async (input) => {
+        if (input.output?.format !== 'webp') return renderDocument(input);
+        thumbnailRenders++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw busy ? new RenderQueueFullError() : new RenderTooComplexError('timeout', 'the render took longer than 15000 ms and was stopped');
+      },
+    },
+  });
+  try {
+    const read = () => t.app.inject({ url: `/templates/${t.a.templateId}/thumbnail`, headers: t.a.auth });
+    // A full queue says nothing about the template: every read may try again.
+    assert.deepEqual(
+      (await Promise.all([read(), read()])).map((r) => r.statusCode),
+      [404, 404],
+    );
+    assert.equal((await read()).statusCode, 404);
+    assert.equal(thumbnailRenders, 2, 'two concurrent reads shared one render, the next read made another');
+    busy = false;
+    const reads = await Promise.all([read(), read(), read(), read()]);
+    assert.deepEqual(
+      reads.map((r) => r.json().code),
+      Array(4).fill('image_not_found'),
+    );
+    assert.match(reads[0].json().message, /took longer/);
+    assert.equal((await read()).statusCode, 404);
+    assert.equal(thumbnailRenders, 3, 'a render of this version that timed out is not tried again by every read');
   } finally {
     await t.close();
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical-json.js';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, statusOf } from '../domain/errors.js';
 import { MIN_RENDER_SCALE } from '../domain/render-budget.js';
 import { namesFontFamily } from '../domain/font-uses.js';
 import type { FontRecord, TemplateRecord } from '../store/store.js';
@@ -12,6 +12,10 @@ import { templatesUsing } from './templates-using.js';
 
 /** Wide enough for a 2× list tile of 160 CSS px; a WebP of that size is a few KiB. */
 export const THUMBNAIL_WIDTH = 320;
+/** How long a version whose thumbnail failed to render answers 404 before a read renders it again (an image URL may come back). */
+const FAILED_THUMBNAIL_RETRY_MS = 60_000;
+/** Failures remembered per process, oldest forgotten first: a bound on memory, not on correctness. */
+const MAX_FAILED_THUMBNAILS = 10_000;
 
 type ThumbnailDeps = RenderDeps & Pick<ServiceDeps, 'blobs' | 'store'>;
 
@@ -40,39 +44,20 @@ export async function makeThumbnail(deps: ThumbnailDeps, accountId: string, reco
 }
 
 /**
- * The stored thumbnail, made now when missing (a template saved before
- * thumbnails existed, one whose render on save failed or is still queued, or
- * one whose account fonts changed since). Another account's template is a 404
- * like a missing one. `accountFonts` tells whether it draws an uploaded font,
- * whose changes leave the template's `updatedAt` alone.
- */
-export async function readThumbnail(deps: ThumbnailDeps, accountId: string, templateId: string): Promise<{ data: Buffer; key: string; updatedAt: string; accountFonts: boolean }> {
-  const record = await getTemplate(deps, accountId, templateId);
-  const fonts = await deps.store.listFonts(accountId);
-  const key = thumbnailKey(record, fonts);
-  const accountFonts = fontsDrawnBy(record.document, fonts).size > 0;
-  const stored = await deps.blobs.get(key);
-  if (stored) return { data: stored, key, updatedAt: record.updatedAt, accountFonts };
-  try {
-    return { ...(await makeThumbnail(deps, accountId, record)), updatedAt: record.updatedAt, accountFonts };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const notFound = new ApiError('image_not_found', `This template has no thumbnail: it could not be rendered (${reason}).`);
-    notFound.cause = error;
-    throw notFound;
-  }
-}
-
-/**
  * Thumbnails are made after the save has answered: a save must never wait for
  * an image download or a busy render pool, nor fail because of either. One
  * render at a time per process, the latest version per template only, so a
  * burst of saves costs one render each at most and never fills the pool that
- * paid renders use. A failure is logged and the next read makes it on demand.
+ * paid renders use. A failure is logged, and a read makes it on demand
+ * (after a minute when the render itself failed).
  */
 export class ThumbnailJobs {
   private readonly queued = new Map<string, { accountId: string; record: TemplateRecord; previousKey?: string }>();
   private running: Promise<void> | null = null;
+  /** Renders under way, by thumbnail key: reads of a missing thumbnail, and the job after a save, share one. */
+  private readonly making = new Map<string, Promise<{ data: Buffer; key: string }>>();
+  /** Keys whose render failed, with when a read may try again (insertion order is age order). */
+  private readonly failed = new Map<string, { until: number; error: unknown }>();
 
   constructor(
     private readonly deps: ThumbnailDeps,
@@ -83,6 +68,58 @@ export class ThumbnailJobs {
   schedule(accountId: string, record: TemplateRecord, previousKey?: string): void {
     this.queued.set(record.id, { accountId, record, previousKey: previousKey ?? this.queued.get(record.id)?.previousKey });
     this.running ??= this.drain().finally(() => (this.running = null));
+  }
+
+  /**
+   * The stored thumbnail, made now when missing (a template saved before
+   * thumbnails existed, one whose render on save failed or is still queued, or
+   * one whose account fonts changed since). Another account's template is a 404
+   * like a missing one. `accountFonts` tells whether it draws an uploaded font,
+   * whose changes leave the template's `updatedAt` alone.
+   *
+   * Thumbnails are free, so a read must not let anyone buy render time for
+   * nothing: concurrent reads of one missing thumbnail wait for one render,
+   * and a version whose render failed answers at once for a minute instead of
+   * rendering again on every read (four reads of a template that rendered for
+   * its whole timeout kept both workers busy and made other accounts wait).
+   */
+  async read(accountId: string, templateId: string): Promise<{ data: Buffer; key: string; updatedAt: string; accountFonts: boolean }> {
+    const record = await getTemplate(this.deps, accountId, templateId);
+    const fonts = await this.deps.store.listFonts(accountId);
+    const key = thumbnailKey(record, fonts);
+    const accountFonts = fontsDrawnBy(record.document, fonts).size > 0;
+    const stored = await this.deps.blobs.get(key);
+    if (stored) return { data: stored, key, updatedAt: record.updatedAt, accountFonts };
+    try {
+      return { ...(await this.makeOnce(accountId, record, key)), updatedAt: record.updatedAt, accountFonts };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const notFound = new ApiError('image_not_found', `This template has no thumbnail: it could not be rendered (${reason}).`);
+      notFound.cause = error;
+      throw notFound;
+    }
+  }
+
+  private makeOnce(accountId: string, record: TemplateRecord, key: string): Promise<{ data: Buffer; key: string }> {
+    const failure = this.failed.get(key);
+    if (failure && failure.until > Date.now()) return Promise.reject(failure.error);
+    this.failed.delete(key);
+    let making = this.making.get(key);
+    if (!making) {
+      making = makeThumbnail(this.deps, accountId, record);
+      this.making.set(key, making);
+      making.then(
+        () => this.making.delete(key),
+        (error: unknown) => {
+          this.making.delete(key);
+          // Only the version's own failures (over budget, timed out, an image refused): a full queue or a store outage passes.
+          if (!(error instanceof ApiError && statusOf(error.code) < 500)) return;
+          this.failed.set(key, { until: Date.now() + FAILED_THUMBNAIL_RETRY_MS, error });
+          if (this.failed.size > MAX_FAILED_THUMBNAILS) this.failed.delete(this.failed.keys().next().value as string);
+        },
+      );
+    }
+    return making;
   }
 
   /** The key of a template's thumbnail with the account's fonts as they are now. */
@@ -124,7 +161,7 @@ export class ThumbnailJobs {
       const [templateId, job] = next.value;
       this.queued.delete(templateId);
       try {
-        const { key } = await makeThumbnail(this.deps, job.accountId, job.record);
+        const { key } = await this.makeOnce(job.accountId, job.record, await this.currentKey(job.accountId, job.record));
         if (job.previousKey && job.previousKey !== key) await this.deps.blobs.delete(job.previousKey);
       } catch (error) {
         this.onError(error, templateId);

@@ -9,7 +9,7 @@ import type { TemplateRecord } from '../../store/store.js';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate } from '../../services/manage-templates.js';
 import { templateElements } from '../../services/template-elements.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
-import { readThumbnail, THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
+import { THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
 import { ifNoneMatch, NOT_MODIFIED } from '../conditional-get.js';
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ function full(record: TemplateRecord) {
 }
 
 export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void {
-  const thumbnails = new ThumbnailJobs(deps, (error, templateId) => app.log.warn({ err: error, templateId }, 'thumbnail not made (it is made on the next read)'));
+  const thumbnails = new ThumbnailJobs(deps, (error, templateId) => app.log.warn({ err: error, templateId }, 'thumbnail not made (a later read makes it)'));
   app.decorate('thumbnails', thumbnails);
   app.addHook('onClose', () => thumbnails.idle());
 
@@ -182,7 +182,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       },
     },
     async (request, reply) => {
-      const thumbnail = await readThumbnail(deps, principalOf(request).account.id, request.params.templateId);
+      const thumbnail = await thumbnails.read(principalOf(request).account.id, request.params.templateId);
       const etag = `"${thumbnail.key.slice(thumbnail.key.indexOf('/') + 1)}"`;
       // Only the signed-in browser may keep it (private); for ever when the URL names this version, unless it draws
       // an uploaded font: a font upload or delete changes the picture but not updatedAt, so the ETag must be asked.
