@@ -27,6 +27,12 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth: number): 
       return;
     }
     const text = body as string;
+    // Many HTTP clients (no-code tools among them) send Content-Type: application/json on every request.
+    // A route that takes no body reads no body: an empty one there is no body, not an empty JSON document.
+    if (text === '' && request.routeOptions.schema?.body === undefined) {
+      done(null, undefined);
+      return;
+    }
     if (jsonNestingDepth(text, maxDepth) > maxDepth) {
       done(new ApiError('invalid_request', `The JSON body is nested more than ${maxDepth} levels deep.`), undefined);
       return;

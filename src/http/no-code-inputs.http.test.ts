@@ -123,6 +123,20 @@ describe('generate and preview take no-code tools’ values', () => {
     assert.equal(await credits(), start);
   });
 
+  test('Content-Type: application/json with no body is no body where a route takes none, and a clear 400 where one is needed', async () => {
+    // n8n's and Pipedream's HTTP steps send the header on every method.
+    const created = await post('/templates', { name: 'to delete', template: { width: 100, height: 100, objects: [] } });
+    assert.equal(created.statusCode, 201, created.body);
+    const headers = { ...t.a.auth, 'content-type': 'application/json' };
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/templates/${created.json().id}`, headers, payload: '' });
+    assert.equal(deleted.statusCode, 204, deleted.body);
+    const before = await credits();
+    const empty = await t.app.inject({ method: 'POST', url: '/image/generate', headers, payload: '' });
+    assert.equal(empty.statusCode, 400);
+    assert.match(empty.json().message, /The body is empty/);
+    assert.equal(await credits(), before);
+  });
+
   test('preview takes the list too', async () => {
     const list = await post('/image/preview', { templateId: t.a.templateId, modifications: [{ name: 'title', text: 2025, color: '#00ff00' }] });
     const object = await post('/image/preview', { templateId: t.a.templateId, elements: { title: { text: '2025', fill: '#00ff00' } } });
