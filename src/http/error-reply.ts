@@ -63,15 +63,24 @@ export function toApiError(error: FastifyError | ApiError | Error, bodyLimitByte
 /** Paths carry request keys, which may be megabytes long; the answer quotes at most 200 characters of each. */
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
 
+/** Fastify's names for the parts of a request, as a sentence starts with them. */
+const PART_NAMES: Record<string, string> = {
+  body: 'The body',
+  params: 'The path parameters',
+  querystring: 'The query string',
+  headers: 'The headers',
+};
+
 function fromValidation(issues: ValidationIssue[], part: string): ApiError {
   const errors: FieldError[] = issues.slice(0, 100).map((issue) => ({
     path: clip([part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part),
     message: clip(issue.message ?? 'is invalid'),
   }));
   const unknownField = issues.find((issue) => /additional|unexpected|not allowed|Unexpected property/i.test(issue.message ?? ''));
+  const what = PART_NAMES[part] ?? `The ${part}`;
   const summary = unknownField
-    ? `The ${part} has a field that is not part of the API: ${errors.map((e) => e.path).join(', ')}.`
-    : `The ${part} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
+    ? `${what} ${what.endsWith('s') ? 'have' : 'has'} a field that is not part of the API: ${errors.map((e) => e.path).join(', ')}.`
+    : `${what} ${what.endsWith('s') ? 'are' : 'is'} invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
   return new ApiError('invalid_request', summary, { errors });
 }
 
