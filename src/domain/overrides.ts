@@ -110,7 +110,8 @@ const fontWeight: Coercer = (raw) => {
 const src: Coercer = (raw, opts) => {
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (isRemoteImageUrl(value) || (opts.allowLocalFiles && isLocalImagePath(value))) return { value };
-  return { expected: opts.allowLocalFiles ? 'an http(s) URL, a data:image/ URL or a file path' : 'an http(s) URL or a data:image/ URL' };
+  const url = 'an http(s) URL without a user name or password';
+  return { expected: opts.allowLocalFiles ? `${url}, a data:image/ URL or a file path` : `${url} or a data:image/ URL` };
 };
 
 /**

@@ -266,7 +266,16 @@ test('image src: http(s), data:image, or empty placeholder; local files only whe
   accept(img('https://cdn.example.com/a.png'));
   accept(img('data:image/svg+xml;base64,AAAA'));
   accept(img(''));
-  for (const bad of ['file:///etc/passwd', 'blob:https://x/1', 'javascript:alert(1)', 'data:text/html,hi', 'logo.png', 42]) {
+  for (const bad of [
+    'file:///etc/passwd',
+    'blob:https://x/1',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'logo.png',
+    42,
+    'https://user:secret@cdn.example.com/a.png',
+    'https://user@cdn.example.com/a.png',
+  ]) {
     assert.equal(issuesOf(img(bad))[0].path, 'objects[0].src', String(bad));
   }
   const local = validateTemplate(img('./assets/logo.png'), { ...opts, allowLocalFiles: true });

@@ -469,7 +469,7 @@ function checkSrc(ctx: Context, value: unknown, at: string, label: string, what 
   // An empty src draws nothing in Fabric; it is the usual placeholder for an image supplied per request.
   if (value === '' || isRemoteImageUrl(value)) return;
   if (ctx.opts.allowLocalFiles && isLocalImagePath(value)) return;
-  add(ctx, at, `${label}: ${what} must be an http(s) URL or a data:image/ URL (got ${preview(value)})`);
+  add(ctx, at, `${label}: ${what} must be an http(s) URL without a user name or password, or a data:image/ URL (got ${preview(value)})`);
 }
 
 /**
@@ -480,12 +480,16 @@ export function isLocalImagePath(value: string): boolean {
   return value !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(value.replace(/^file:/i, ''));
 }
 
-/** http(s) URL or a data: URL of an image; the fetch layer enforces everything else (SSRF, size). */
+/**
+ * http(s) URL or a data: URL of an image; the fetch layer enforces everything else (SSRF, size). A
+ * user name or password in the URL is refused here already: the fetcher would refuse it anyway, after
+ * the credit is reserved, and a template or request should not carry credentials.
+ */
 export function isRemoteImageUrl(value: string): boolean {
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return true;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
   } catch {
     return false;
   }
