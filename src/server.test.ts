@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -113,6 +115,20 @@ test('at LOG_LEVEL=info each request is one log line, with its method, URL, stat
     assert.equal(entry.res.statusCode, 200);
     assert.equal(typeof entry.responseTime, 'number');
     assert.match(entry.reqId, /^req_/);
+
+    // A client that hangs up before the answer still leaves a line: here mid-body, on a route that needs no key.
+    const socket = connect(Number(new URL(server.base).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /auth/signin?probe=2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email"');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const aborted = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('/auth/signin?probe=2'));
+    assert.equal(aborted.length, 1, server.output());
+    assert.equal((JSON.parse(aborted[0]) as { msg: string }).msg, 'client closed the connection before the answer');
   } finally {
     await server.stop();
   }

@@ -202,6 +202,15 @@ export async function buildApp(given: AppOptions) {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info({ req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
     });
+    // A client that hangs up before the answer gets no "request completed" line, yet its render may still
+    // finish and be charged (the image is kept and listed): the log must show that the request was there.
+    // (Fastify's onRequestAbort fires only while the body is still arriving.)
+    app.addHook('onRequest', async (request, reply) => {
+      reply.raw.once('close', () => {
+        if (reply.raw.writableFinished) return;
+        request.log.info({ req: { method: request.method, url: request.url }, responseTime: reply.elapsedTime }, 'client closed the connection before the answer');
+      });
+    });
   }
   if (metrics) {
     // The route pattern, never the URL: label values stay bounded whatever clients request.
