@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { ApiError, type FieldError } from './errors.js';
-import { putOverride, splitOverrideName } from './signed-url.js';
+import { overrideNameProblem, putOverride, splitOverrideName } from './signed-url.js';
 
 /** The most items one batch may hold, whether sent as JSON or as CSV rows. */
 export const BATCH_MAX_ITEMS = 1000;
@@ -35,7 +35,7 @@ export function parseBatchCsv(text: string, maxItems = BATCH_MAX_ITEMS): BatchCs
   if (!header) throw new ApiError('invalid_request', 'The CSV is empty: it needs a header row of element.property names, then one row per image.');
   const columns = header.map((name) => ({ name: name.trim(), split: splitOverrideName(name.trim()) }));
   const errors: FieldError[] = columns
-    .map((column, index) => (column.split ? null : { path: `/csv/header/${index}`, message: `Column "${column.name}" must be named element.property, e.g. title.text.` }))
+    .map((column, index) => (column.split ? null : { path: `/csv/header/${index}`, message: `Column "${column.name}" ${overrideNameProblem(column.name)}.` }))
     .filter((e): e is FieldError => e !== null);
   const seen = new Set<string>();
   for (const [index, column] of columns.entries()) {

@@ -65,6 +65,11 @@ export function splitOverrideName(name: string): OverrideName | null {
   return split.element === '__proto__' || split.property === '__proto__' ? null : split;
 }
 
+/** Why `name` names no change, for a name that `splitOverrideName` refused. */
+export function overrideNameProblem(name: string): string {
+  return splitOverrideName(name.replace(/__proto__/g, 'x')) ? '"__proto__" names no element or property' : 'is not element.property (e.g. title.text)';
+}
+
 /**
  * Adds one change to a map of changes by element. The element's entry is looked up among the map's
  * own keys: `changes[element] ??= {}` finds `constructor` or `toString` on Object.prototype, and a

@@ -7,6 +7,7 @@ import {
   SIGNED_URL_RESERVED,
   signCanonical,
   signedUrlPath,
+  overrideNameProblem,
   splitOverrideName,
   putOverride,
   type SignedUrlExtension,
@@ -92,7 +93,7 @@ export async function serveSignedUrl(deps: ServiceDeps, request: SignedUrlReques
   for (const [name, value] of named) {
     if (RESERVED.has(name)) continue;
     const split = splitOverrideName(name);
-    if (!split) throw invalid(name, `"${name}" is not {element}.{property} (e.g. title.text) nor one of ${SIGNED_URL_RESERVED.join(', ')}.`);
+    if (!split) throw invalid(name, `"${name}" ${overrideNameProblem(name)}, nor one of ${SIGNED_URL_RESERVED.join(', ')}.`);
     putOverride(changes, split, value);
   }
   const template = rev === null ? await getTemplate(deps, account.id, request.templateId) : await getTemplateRevision(deps, account.id, request.templateId, rev);
