@@ -111,7 +111,7 @@ const src: Coercer = (raw, opts) => {
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (isRemoteImageUrl(value) || (opts.allowLocalFiles && isLocalImagePath(value))) return { value };
   const url = 'an http(s) URL without a user name or password';
-  return { expected: opts.allowLocalFiles ? `${url}, a data:image/ URL or a file path` : `${url} or a data:image/ URL` };
+  return { expected: opts.allowLocalFiles ? `${url}, a data:image/ URL or a file path` : `${url}, or a data:image/ URL` };
 };
 
 /**
