@@ -81,6 +81,18 @@ describe('account routes', () => {
       assert.equal(bad.statusCode, 400, JSON.stringify(payload));
       assert.equal(bad.json().code, 'invalid_request');
     }
+    // A right-to-left override would show "prod-key-\u202Eyek-tset" as "prod-key-test-key" in the listing.
+    const refusals: Array<[string, string]> = [
+      ['/account/keys', 'prod-key-\u202Eyek-tset'],
+      ['/account/url-keys', 'a\u2066b'],
+      ['/account/keys', 'a\u0085b'],
+      ['/account/url-keys', 'a\u2028b'],
+    ];
+    for (const [url, name] of refusals) {
+      const bad = await t.app.inject({ method: 'POST', url, headers: t.b.auth, payload: { name } });
+      assert.equal(bad.statusCode, 400, `${url} ${JSON.stringify(name)}`);
+      assert.match(bad.json().message, /name must be printable text: no control, line-break or text-direction characters/);
+    }
     for (const k of [named.json(), blank.json()]) await t.app.inject({ method: 'DELETE', url: `/account/keys/${k.id}`, headers: t.a.auth });
   });
 

@@ -275,13 +275,19 @@ export const ApiKeyView = Type.Object({
   revokedAt: Type.Union([Type.String(), Type.Null()]),
 });
 
-/** 80 characters: a label, not a note; printable text only, so a listing stays one line. */
-export const CreateKeyBody = Type.Object(
-  {
-    name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
-  },
-  { additionalProperties: false },
-);
+/**
+ * The name of an API or URL key. 80 characters: a label, not a note. Printable text only, so a
+ * listing stays one line and reads as it was typed: no C0 or C1 controls, no line or paragraph
+ * separator, and no text-direction mark, embedding, override or isolate, with which a name could
+ * show its characters in another order than the one they are in.
+ */
+export const KeyName = Type.String({
+  maxLength: 80,
+  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
+  'x-pattern-message': 'must be printable text: no control, line-break or text-direction characters',
+});
+
+export const CreateKeyBody = Type.Object({ name: Type.Optional(KeyName) }, { additionalProperties: false });
 
 export const KeyIdParams = Type.Object({ keyId: Type.String({ minLength: 1 }) });
 

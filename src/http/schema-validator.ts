@@ -1,6 +1,6 @@
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import type { ValueError } from '@sinclair/typebox/errors';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifySchemaCompiler } from 'fastify';
 import { toBoolean, toNumber } from '../domain/overrides.js';
@@ -106,6 +106,8 @@ function describe(error: ValueError): Issue {
       .replace(/\.$/, '');
     return { instancePath: error.path, message: `must be an object, not a list: ${what}` };
   }
+  // A pattern is a regular expression a caller should not have to read: a schema may say what it means.
+  if (error.type === ValueErrorType.StringPattern && typeof schema['x-pattern-message'] === 'string') return { instancePath: error.path, message: schema['x-pattern-message'] };
   if (schema[Kind] !== 'Union') return { instancePath: error.path, message: error.message };
   const variants = schema.anyOf as TSchema[];
   if (variants.every((variant) => variant[Kind] === 'Literal')) {

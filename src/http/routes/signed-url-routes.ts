@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { principalOf, type AppOptions, type ImprintApp } from '../app.js';
 import { NOT_MODIFIED } from '../conditional-get.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitPolicy } from '../rate-limiter.js';
+import { KeyName } from '../api-schemas.js';
 import { bearer, errorResponses, fileResponse } from '../routes.js';
 import { IMMUTABLE, sendImage } from './image-routes.js';
 import { ApiError } from '../../domain/errors.js';
@@ -126,7 +127,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
           'At most 20 active URL keys per account (409 too_many_url_keys).',
         tags,
         security: bearer,
-        body: Type.Object({ name: Type.Optional(Type.String({ maxLength: 80, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })) }, { additionalProperties: false }),
+        body: Type.Object({ name: Type.Optional(KeyName) }, { additionalProperties: false }),
         response: { 201: Type.Intersect([UrlKeyView, Type.Object({ secret: Type.String() })]), ...errorResponses(400, 409) },
       },
     },
