@@ -14,8 +14,8 @@ import { templatesUsing } from './templates-using.js';
 export const THUMBNAIL_WIDTH = 320;
 /** How long a version whose thumbnail failed to render answers 404 before a read renders it again (an image URL may come back). */
 const FAILED_THUMBNAIL_RETRY_MS = 60_000;
-/** Failures remembered per process, oldest forgotten first: a bound on memory, not on correctness. */
-const MAX_FAILED_THUMBNAILS = 10_000;
+/** Failures remembered per process within that minute, oldest forgotten first: a bound on memory, not on correctness. */
+const MAX_FAILED_THUMBNAILS = 1_000;
 
 type ThumbnailDeps = RenderDeps & Pick<ServiceDeps, 'blobs' | 'store'>;
 
@@ -114,8 +114,13 @@ export class ThumbnailJobs {
           this.making.delete(key);
           // Only the version's own failures (over budget, timed out, an image refused): a full queue or a store outage passes.
           if (!(error instanceof ApiError && statusOf(error.code) < 500)) return;
-          this.failed.set(key, { until: Date.now() + FAILED_THUMBNAIL_RETRY_MS, error });
-          if (this.failed.size > MAX_FAILED_THUMBNAILS) this.failed.delete(this.failed.keys().next().value as string);
+          const now = Date.now();
+          // Every entry lives as long, so the oldest are the first to expire: drop them, then any past the cap.
+          for (const [old, failure] of this.failed) {
+            if (failure.until > now && this.failed.size < MAX_FAILED_THUMBNAILS) break;
+            this.failed.delete(old);
+          }
+          this.failed.set(key, { until: now + FAILED_THUMBNAIL_RETRY_MS, error });
         },
       );
     }
