@@ -65,9 +65,9 @@ export function splitOverrideName(name: string): OverrideName | null {
   return split.element === '__proto__' || split.property === '__proto__' ? null : split;
 }
 
-/** Why `name` names no change, for a name that `splitOverrideName` refused. */
+/** Why `name` names no change, for a name that `splitOverrideName` refused; it reads after the quoted name. */
 export function overrideNameProblem(name: string): string {
-  return splitOverrideName(name.replace(/__proto__/g, 'x')) ? '"__proto__" names no element or property' : 'is not element.property (e.g. title.text)';
+  return splitOverrideName(name.replace(/__proto__/g, 'x')) ? 'cannot be used: "__proto__" names no element or property' : 'is not element.property (e.g. title.text)';
 }
 
 /**

@@ -93,7 +93,7 @@ export async function serveSignedUrl(deps: ServiceDeps, request: SignedUrlReques
   for (const [name, value] of named) {
     if (RESERVED.has(name)) continue;
     const split = splitOverrideName(name);
-    if (!split) throw invalid(name, `"${name}" ${overrideNameProblem(name)}, nor one of ${SIGNED_URL_RESERVED.join(', ')}.`);
+    if (!split) throw invalid(name, `"${name}" ${overrideNameProblem(name)}; the other parameters are ${SIGNED_URL_RESERVED.join(', ')}.`);
     putOverride(changes, split, value);
   }
   const template = rev === null ? await getTemplate(deps, account.id, request.templateId) : await getTemplateRevision(deps, account.id, request.templateId, rev);
