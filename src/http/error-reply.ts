@@ -120,4 +120,14 @@ export function writeClientError(err: NodeJS.ErrnoException, socket: Duplex, req
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Request-Id: ${requestId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${head ? '' : body}`,
   );
+  // A lingering close: the client may still be sending a body that no parser will read, and a socket
+  // closed with unread bytes answers with a TCP reset, which can discard the answer above before the
+  // client reads it (a fuzzed 1 MB body after a malformed request line got no answer at all). So the
+  // rest is read and dropped until the client closes, for a few seconds at most.
+  socket.on('data', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
+
+/** How long a refused connection may keep sending before it is cut. */
+const LINGER_MS = 2_000;
