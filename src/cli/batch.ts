@@ -67,6 +67,12 @@ const MANIFEST = 'manifest.csv';
 /** Only the process that wrote a temporary file knows it is incomplete: the pid keeps two runs on one folder apart. */
 const TEMP_FILE = /^\.(.+)\.\d+\.tmp$/;
 
+/** A row's cell in `column`, among own keys only (a column named `constructor.name` must not find Object's). */
+function cellOf(row: BatchCsvRow, column: OverrideName): string | undefined {
+  const properties = ownEntry(row.elements, column.element);
+  return properties ? ownEntry(properties, column.property) : undefined;
+}
+
 /**
  * One file name per row, a pure function of the sheet, so a resumed run finds
  * exactly the files the first run wrote: the zero-padded row number, or with
@@ -75,12 +81,6 @@ const TEMP_FILE = /^\.(.+)\.\d+\.tmp$/;
  * Names are compared case-insensitively, as macOS and Windows do; a repeat
  * gets `-<row>` appended.
  */
-/** A row's cell in `column`, among own keys only (a column named `constructor.name` must not find Object's). */
-function cellOf(row: BatchCsvRow, column: OverrideName): string | undefined {
-  const properties = ownEntry(row.elements, column.element);
-  return properties ? ownEntry(properties, column.property) : undefined;
-}
-
 export function batchFileNames(rows: readonly BatchCsvRow[], format: BatchFormat, nameColumn?: string): string[] {
   const digits = Math.max(MIN_ROW_DIGITS, String(rows.length).length);
   const column = nameColumn === undefined ? null : splitOverrideName(nameColumn.trim());
