@@ -63,12 +63,12 @@ export function toApiError(error: FastifyError | ApiError | Error, bodyLimitByte
 /** Paths carry request keys, which may be megabytes long; the answer quotes at most 200 characters of each. */
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 197)}...` : text);
 
-/** Fastify's names for the parts of a request, as a sentence starts with them. */
-const PART_NAMES: Record<string, string> = {
-  body: 'The body',
-  params: 'The path parameters',
-  querystring: 'The query string',
-  headers: 'The headers',
+/** Fastify's names for the parts of a request, as a sentence starts with them, and the verbs that agree. */
+const PART_NAMES: Record<string, { name: string; is: string; has: string }> = {
+  body: { name: 'The body', is: 'is', has: 'has' },
+  params: { name: 'The path parameters', is: 'are', has: 'have' },
+  querystring: { name: 'The query string', is: 'is', has: 'has' },
+  headers: { name: 'The headers', is: 'are', has: 'have' },
 };
 
 function fromValidation(issues: ValidationIssue[], part: string): ApiError {
@@ -77,10 +77,10 @@ function fromValidation(issues: ValidationIssue[], part: string): ApiError {
     message: clip(issue.message ?? 'is invalid'),
   }));
   const unknownField = issues.find((issue) => /additional|unexpected|not allowed|Unexpected property/i.test(issue.message ?? ''));
-  const what = PART_NAMES[part] ?? `The ${part}`;
+  const what = PART_NAMES[part] ?? { name: `The ${part}`, is: 'is', has: 'has' };
   const summary = unknownField
-    ? `${what} ${what.endsWith('s') ? 'have' : 'has'} a field that is not part of the API: ${errors.map((e) => e.path).join(', ')}.`
-    : `${what} ${what.endsWith('s') ? 'are' : 'is'} invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
+    ? `${what.name} ${what.has} a field that is not part of the API: ${errors.map((e) => e.path).join(', ')}.`
+    : `${what.name} ${what.is} invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
   return new ApiError('invalid_request', summary, { errors });
 }
 

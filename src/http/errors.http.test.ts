@@ -90,6 +90,16 @@ describe('errors, auth, limits and operations', () => {
     }
   });
 
+  test('a validation error names the part of the request in words, with the verb agreeing', async () => {
+    const params = await t.app.inject({ url: '/batches/.zip', headers: t.a.auth });
+    assert.equal(params.statusCode, 400, params.body);
+    assert.match(params.json().message, /^The path parameters are invalid: /);
+    const body = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, scale: 'big' } });
+    assert.match(body.json().message, /^The body is invalid: /);
+    const extra = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, colour: 'red' } });
+    assert.match(extra.json().message, /^The body has a field that is not part of the API: colour/);
+  });
+
   test('/openapi.json documents the contract paths and /docs serves a readable reference', async () => {
     const spec = (await t.app.inject({ url: '/openapi.json' })).json();
     for (const path of ['/image/generate', '/templates/all', '/templates/{templateId}/elements', '/templates/{templateId}/elements/basic']) {
