@@ -160,13 +160,20 @@ function strokeLength(o: FabricObject, size: { w: number; h: number } | null): n
   return size ? 2 * (size.w + size.h) : 0;
 }
 
+/** A path command's `i`th argument (1-based, after the letter), 0 when missing or not a number. */
+const arg = (c: unknown[], i: number): number => num(c[i], 0);
+
 /**
  * Calls `segment` with each drawn segment of a Fabric path command list, in
  * object units: the x and y of its start, control and end points (a curve
- * lies inside their hull), and for an arc its larger radius, since an arc
- * may bulge past its end points by up to that much.
+ * lies inside their hull) in the first `n` entries of `xs` and `ys`, and for
+ * an arc its larger radius, since an arc may bulge past its end points by up
+ * to that much. The two arrays are reused from one segment to the next: the
+ * estimate runs before every render, and paths may hold 100,000 segments.
  */
-function eachSegment(path: unknown[], segment: (xs: number[], ys: number[], arcRadius: number) => void): void {
+function eachSegment(path: unknown[], segment: (xs: Float64Array, ys: Float64Array, n: number, arcRadius: number) => void): void {
+  const xs = new Float64Array(4);
+  const ys = new Float64Array(4);
   let x = 0,
     y = 0,
     sx = 0,
@@ -174,84 +181,106 @@ function eachSegment(path: unknown[], segment: (xs: number[], ys: number[], arcR
   for (const c of path) {
     if (!Array.isArray(c) || typeof c[0] !== 'string') continue;
     const cmd = c[0];
-    const a = c.slice(1).map((v) => num(v, 0));
-    const rel = cmd === cmd.toLowerCase();
-    const ox = rel ? x : 0,
-      oy = rel ? y : 0;
-    const to = (points: number[], arcRadius = 0): void => {
-      const xs = [x],
-        ys = [y];
-      for (let i = 0; i + 1 < points.length; i += 2) {
-        xs.push(points[i]);
-        ys.push(points[i + 1]);
-      }
-      segment(xs, ys, arcRadius);
-      x = xs[xs.length - 1];
-      y = ys[ys.length - 1];
-    };
-    switch (cmd.toUpperCase()) {
+    const upper = cmd.toUpperCase();
+    const ox = cmd !== upper ? x : 0,
+      oy = cmd !== upper ? y : 0;
+    xs[0] = x;
+    ys[0] = y;
+    let n = 2;
+    let arc = 0;
+    switch (upper) {
       case 'M':
-        x = ox + (a[0] ?? 0);
-        y = oy + (a[1] ?? 0);
-        sx = x;
-        sy = y;
-        break;
+        x = sx = ox + arg(c, 1);
+        y = sy = oy + arg(c, 2);
+        continue;
       case 'L':
       case 'T':
-        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0)]);
+        xs[1] = ox + arg(c, 1);
+        ys[1] = oy + arg(c, 2);
         break;
       case 'H':
-        to([ox + (a[0] ?? 0), y]);
+        xs[1] = ox + arg(c, 1);
+        ys[1] = y;
         break;
       case 'V':
-        to([x, oy + (a[0] ?? 0)]);
+        xs[1] = x;
+        ys[1] = oy + arg(c, 1);
         break;
       case 'Q':
       case 'S':
-        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0), ox + (a[2] ?? 0), oy + (a[3] ?? 0)]);
+        for (let i = 1; i <= 2; i++) [xs[i], ys[i]] = [ox + arg(c, 2 * i - 1), oy + arg(c, 2 * i)];
+        n = 3;
         break;
       case 'C':
-        to([ox + (a[0] ?? 0), oy + (a[1] ?? 0), ox + (a[2] ?? 0), oy + (a[3] ?? 0), ox + (a[4] ?? 0), oy + (a[5] ?? 0)]);
+        for (let i = 1; i <= 3; i++) [xs[i], ys[i]] = [ox + arg(c, 2 * i - 1), oy + arg(c, 2 * i)];
+        n = 4;
         break;
       case 'A':
-        to([ox + (a[5] ?? 0), oy + (a[6] ?? 0)], Math.max(Math.abs(a[0] ?? 0), Math.abs(a[1] ?? 0)));
+        xs[1] = ox + arg(c, 6);
+        ys[1] = oy + arg(c, 7);
+        arc = Math.max(Math.abs(arg(c, 1)), Math.abs(arg(c, 2)));
         break;
       case 'Z':
-        to([sx, sy]);
+        xs[1] = sx;
+        ys[1] = sy;
         break;
+      default:
+        continue;
     }
+    segment(xs, ys, n, arc);
+    x = xs[n - 1];
+    y = ys[n - 1];
   }
 }
 
 /** Each segment's control polygon (never shorter than the curve), an arc's as half the circumference of its larger radius plus its chord. */
 function pathLength(path: unknown[]): number {
   let len = 0;
-  eachSegment(path, (xs, ys, arcRadius) => {
+  eachSegment(path, (xs, ys, n, arcRadius) => {
     len += Math.PI * arcRadius;
-    for (let i = 1; i < xs.length; i++) len += dist(xs[i - 1], ys[i - 1], xs[i], ys[i]);
+    for (let i = 1; i < n; i++) len += dist(xs[i - 1], ys[i - 1], xs[i], ys[i]);
   });
   return len;
 }
 
-/** The segments of a path or polyline/polygon, each as its points' x and y span in object units; null for other objects. */
-function segmentSpans(o: FabricObject, type: string): Array<{ w: number; h: number }> | null {
-  const spans: Array<{ w: number; h: number }> = [];
-  const span = (xs: number[], ys: number[], arcRadius: number): void => {
-    spans.push({ w: Math.max(...xs) - Math.min(...xs) + 2 * arcRadius, h: Math.max(...ys) - Math.min(...ys) + 2 * arcRadius });
-  };
-  if (type === 'path' && Array.isArray(o.path)) eachSegment(o.path as unknown[], span);
-  else if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points)) {
-    const pts = (o.points as Array<{ x?: unknown; y?: unknown }>).map((p) => [num(p?.x, 0), num(p?.y, 0)]);
-    for (let i = 1; i < pts.length; i++) span([pts[i - 1][0], pts[i][0]], [pts[i - 1][1], pts[i][1]], 0);
-    if (type === 'polygon' && pts.length > 2) span([pts[pts.length - 1][0], pts[0][0]], [pts[pts.length - 1][1], pts[0][1]], 0);
-  } else if (type === 'path' && typeof o.path === 'string') {
+/**
+ * Calls `span` with the x and y extent, in object units, of each segment of a path or
+ * polyline/polygon; false for other objects.
+ */
+function eachSegmentSpan(o: FabricObject, type: string, span: (w: number, h: number) => void): boolean {
+  if (type === 'path' && Array.isArray(o.path)) {
+    eachSegment(o.path as unknown[], (xs, ys, n, arcRadius) => {
+      let x0 = xs[0],
+        x1 = xs[0],
+        y0 = ys[0],
+        y1 = ys[0];
+      for (let i = 1; i < n; i++) {
+        x0 = Math.min(x0, xs[i]);
+        x1 = Math.max(x1, xs[i]);
+        y0 = Math.min(y0, ys[i]);
+        y1 = Math.max(y1, ys[i]);
+      }
+      span(x1 - x0 + 2 * arcRadius, y1 - y0 + 2 * arcRadius);
+    });
+    return true;
+  }
+  if ((type === 'polyline' || type === 'polygon') && Array.isArray(o.points)) {
+    const pts = o.points as Array<{ x?: unknown; y?: unknown }>;
+    const between = (a: { x?: unknown; y?: unknown } | undefined, b: { x?: unknown; y?: unknown } | undefined): void =>
+      span(Math.abs(num(b?.x, 0) - num(a?.x, 0)), Math.abs(num(b?.y, 0) - num(a?.y, 0)));
+    for (let i = 1; i < pts.length; i++) between(pts[i - 1], pts[i]);
+    if (type === 'polygon' && pts.length > 2) between(pts[pts.length - 1], pts[0]);
+    return true;
+  }
+  if (type === 'path' && typeof o.path === 'string') {
     // A string path: every coordinate pair may start a segment as tall as the path's own box.
     const pairs = Math.floor((o.path.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g)?.length ?? 0) / 2);
     const w = num(o.width, 0),
       h = num(o.height, 0);
-    for (let i = 0; i < pairs; i++) spans.push({ w, h });
-  } else return null;
-  return spans;
+    for (let i = 0; i < pairs; i++) span(w, h);
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -264,24 +293,14 @@ function segmentSpans(o: FabricObject, type: string): Array<{ w: number; h: numb
  * filled, stroked path eleven. Measured (docs/decisions/0059): 30,000 crossing
  * cubics stroked 8–100 px wide are 4.5·10⁹ and ran 36–55 s, in native code
  * that terminating the worker cannot stop; every corpus template is under
- * 1,000, and a 50,000-point coastline stroked 2 px is 9·10⁷ (0.5 s). Spans
- * are in output rows, each at most the output's height.
+ * 1,000, and a 50,000-point coastline stroked 2 px is 9·10⁷ (0.5 s).
+ * `segmentRows` is the sum over segments of the output rows each reaches.
  */
-function pathComplexity(
-  spans: ReadonlyArray<{ w: number; h: number }>,
-  rowsOf: (span: { w: number; h: number }) => number,
-  pathRows: number,
-  strokeRows: number,
-  filled: boolean,
-  stroked: boolean,
-  outH: number,
-): number {
+function pathComplexity(segments: number, segmentRows: number, pathRows: number, outH: number, filled: boolean, stroked: boolean): number {
   const weight = (filled ? 1 : 0) + (stroked ? 10 : 0);
-  if (weight === 0 || spans.length === 0) return 0;
-  let rows = 0;
-  for (const span of spans) rows += Math.min(outH, rowsOf(span) + strokeRows);
-  const active = Math.min(spans.length, rows / Math.max(1, Math.min(outH, pathRows)));
-  return spans.length * active * weight;
+  if (weight === 0 || segments === 0) return 0;
+  const active = Math.min(segments, segmentRows / Math.max(1, Math.min(outH, pathRows)));
+  return segments * active * weight;
 }
 
 const paints = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && v !== 'transparent';
@@ -385,13 +404,21 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
       w.dashes += dashes;
       note(w, 'dash', dashes, label, path);
     }
-    const spans = segmentSpans(o, type);
-    if (spans) {
-      // Once anything turns, a segment's rows are bounded by its larger span.
-      const rowsOf = (span: { w: number; h: number }): number => (rotated || turned ? Math.max(span.w, span.h) : span.h) * k * (rotated || turned ? Math.max(sx, sy) : sy);
+    // Each segment's output rows, widened by the stroke and at most the output's height. Once anything
+    // turns, a segment's rows are bounded by its larger span.
+    const turning = rotated || turned;
+    const scaleRows = k * (turning ? Math.max(sx, sy) : sy);
+    const strokeRows = sw * k * Math.max(sx, sy);
+    let segments = 0;
+    let segmentRows = 0;
+    const isPath = eachSegmentSpan(o, type, (spanW, spanH) => {
+      segments++;
+      segmentRows += Math.min(w.outH, (turning ? Math.max(spanW, spanH) : spanH) * scaleRows + strokeRows);
+    });
+    if (isPath) {
       // Fabric's default fill is black, for lines and polylines too.
       const fill = o.fill === undefined || paints(o.fill);
-      const pairs = pathComplexity(spans, rowsOf, bh, sw * k * Math.max(sx, sy), fill, paints(o.stroke) && sw > 0, w.outH);
+      const pairs = pathComplexity(segments, segmentRows, bh, w.outH, fill, paints(o.stroke) && sw > 0);
       if (pairs > 0) {
         w.pathPairs += pairs;
         note(w, 'path', pairs, label, path);
