@@ -51,6 +51,7 @@ export const ERROR_CATALOG = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   headers_too_large: 431,
+  client_closed_request: 499,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
@@ -107,6 +108,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'This `Idempotency-Key` was used with a different body',
   rate_limited: 'Over a rate limit; `Retry-After` says when to retry',
   headers_too_large: 'The request line and headers are over 16 KiB',
+  client_closed_request: 'Never sent: the client hung up while its render still waited for a worker, so the render was dropped and nothing was charged',
   internal_error: 'A fault on the server; retry, and quote the `requestId` if it persists',
   service_unavailable: 'Shutting down, the render queue is full or a request outlived its reservation; retry after `Retry-After`',
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { RenderError } from './render-error.js';
-import { RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
+import { RenderAbandonedError, RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
 import { outputDigest } from './saved-output.js';
 
 const doc = (color: string) => ({
@@ -272,6 +272,39 @@ test('heavy renders of one tenant keep to their share of workers, so a later ten
     const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' }).then(() => done.push('light'));
     await Promise.all([...heavy, light]);
     assert.equal(done[0], 'light', `completion order: ${done.join(' ')}`);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a render whose caller gave up while it waited is taken out of the queue; one already on a worker runs on', async () => {
+  const pool = new RenderPool({ size: 1, perWorker: 1, spareWorkers: 0, timeoutMs: 60_000 });
+  try {
+    await pool.render({ document: doc('#000000'), images: new Map() });
+    let slowDone = false;
+    const slow = pool.render({ document: medium, images: new Map() }, { tenant: 'a' }).then((out) => {
+      slowDone = true;
+      return out;
+    });
+    const gaveUp = new AbortController();
+    const waiting = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'b', signal: gaveUp.signal });
+    const behind = pool.render({ document: doc('#0000ff'), images: new Map() }, { tenant: 'b' });
+    assert.equal(pool.waiting, 2);
+    gaveUp.abort();
+    await assert.rejects(waiting, (err: unknown) => err instanceof RenderAbandonedError);
+    assert.equal(slowDone, false, 'dropped at once, not when a worker came free');
+    assert.equal(pool.waiting, 1, 'its place in the queue is free; the render behind it still waits');
+    assert.equal((await behind).width, 64);
+    assert.equal((await slow).width, 2500);
+
+    const late = new AbortController();
+    const running = pool.render({ document: doc('#ff0000'), images: new Map() }, { signal: late.signal });
+    assert.equal(pool.waiting, 0, 'an idle worker took it at once');
+    late.abort();
+    assert.equal((await running).width, 64, 'a render already on a worker is not dropped');
+
+    await assert.rejects(pool.render({ document: doc('#ff0000'), images: new Map() }, { signal: AbortSignal.abort() }), (err: unknown) => err instanceof RenderAbandonedError);
+    assert.equal(pool.pending, 0);
   } finally {
     await pool.close();
   }

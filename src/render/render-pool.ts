@@ -57,6 +57,32 @@ export class RenderQueueFullError extends Error {
   }
 }
 
+/**
+ * A render dropped before it reached a worker because its caller gave up (the HTTP client hung up):
+ * nobody would see the image, and the queue slot and the worker's time go to renders someone waits for.
+ */
+export class RenderAbandonedError extends Error {
+  constructor() {
+    super('the render was abandoned before it started');
+    this.name = 'RenderAbandonedError';
+  }
+}
+
+/** What a caller tells the pool about one render. */
+export interface RenderJobOptions {
+  /** Whoever pays for the render (the account id); renders without one share the tenant ''. */
+  tenant?: string;
+  /** The static budget's estimate, in ms. */
+  cost?: number;
+  /** Where the worker writes the encoded image itself (saveOutput). */
+  save?: SaveOutput;
+  /**
+   * Aborted while the render still waits in the queue: it is taken out and rejected with
+   * RenderAbandonedError. Once on a worker it runs to the end (a native paint cannot be interrupted).
+   */
+  signal?: AbortSignal;
+}
+
 /** A render stopped for exceeding the time budget or its worker's heap limit. */
 export class RenderTooComplexError extends Error {
   constructor(
@@ -99,6 +125,8 @@ interface Job {
   /** Was on a worker that died with other renders: it runs alone next time, so a second death is its own. */
   suspect: boolean;
   heavy: boolean;
+  /** Detaches the caller's abort listener: called once the job leaves the queue for a worker, or is settled. */
+  unlisten?: () => void;
 }
 
 interface Slot {
@@ -220,13 +248,9 @@ export class RenderPool {
     return slot;
   }
 
-  /**
-   * `tenant` is whoever pays for the render (the account id); renders without
-   * one share the tenant ''. `cost` is the static budget's estimate in ms.
-   * With `save`, the worker writes the encoded image there itself (saveOutput).
-   */
-  render(input: RenderInput, opts: { tenant?: string; cost?: number; save?: SaveOutput } = {}): Promise<RenderOutput> {
+  render(input: RenderInput, opts: RenderJobOptions = {}): Promise<RenderOutput> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
+    if (opts.signal?.aborted) return Promise.reject(new RenderAbandonedError());
     return new Promise<RenderOutput>((resolve, reject) => {
       const tenant = opts.tenant ?? '';
       const heavy = (opts.cost ?? 0) >= this.heavyMs;
@@ -239,9 +263,29 @@ export class RenderPool {
       // A quarter of the waiting room is always left to other tenants, so a flood cannot turn everyone else's renders into 503s.
       const share = this.maxQueue - Math.floor(this.maxQueue / 4);
       if (this.queued >= this.maxQueue || (this.queues.get(tenant)?.length ?? 0) >= share) return reject(new RenderQueueFullError());
+      const { signal } = opts;
+      if (signal) {
+        const abandon = () => this.abandon(job);
+        signal.addEventListener('abort', abandon, { once: true });
+        job.unlisten = () => signal.removeEventListener('abort', abandon);
+      }
       this.enqueue(job, false);
       this.pump();
     });
+  }
+
+  /** Takes a job its caller gave up on out of the waiting room; one already on a worker is left to finish. */
+  private abandon(job: Job): void {
+    const q = this.queues.get(job.tenant);
+    const at = q?.indexOf(job) ?? -1;
+    if (!q || at < 0) return;
+    q.splice(at, 1);
+    if (q.length === 0) this.queues.delete(job.tenant);
+    this.queued--;
+    job.unlisten = undefined;
+    job.reject(new RenderAbandonedError());
+    // The job at a tenant's head can be what held the others back (a heavy render over its cap).
+    this.pump();
   }
 
   /** Renders running or waiting; the service can expose it as a gauge. */
@@ -363,6 +407,8 @@ export class RenderPool {
   }
 
   private dispatch(slot: Slot, job: Job): void {
+    job.unlisten?.();
+    job.unlisten = undefined;
     clearTimeout(slot.idleTimer);
     if (slot.jobs.size === 0) {
       slot.tenant = job.tenant;
@@ -459,7 +505,12 @@ export class RenderPool {
     if (this.closed) return;
     this.closed = true;
     const err = new Error('render pool is closed');
-    for (const q of this.queues.values()) for (const job of q) job.reject(err);
+    for (const q of this.queues.values()) {
+      for (const job of q) {
+        job.unlisten?.();
+        job.reject(err);
+      }
+    }
     this.queues.clear();
     this.queued = 0;
     for (const s of this.slots) {

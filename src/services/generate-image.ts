@@ -62,6 +62,10 @@ export function insufficientCredits(balance: number): ApiError {
   );
 }
 
+function clientGone(): ApiError {
+  return new ApiError('client_closed_request', 'The client closed the connection before the render was paid for, so nothing was charged.');
+}
+
 /**
  * Everything a generate checks before it may charge: a request refused here
  * costs nothing, and an async one is refused before it is queued.
@@ -89,6 +93,10 @@ export async function checkGenerateInput(deps: ServiceDeps, account: Account, in
  * charge, the image row and the idempotent outcome commit in one transaction;
  * every failure releases the reservation, and the sweeper releases those
  * whose process died, so a failed image never costs anything.
+ *
+ * `signal` aborts when the caller stops waiting (the HTTP client hung up): a render that has not
+ * reached a worker yet is dropped and refunded, and one that has runs on and is charged, its image
+ * kept and listed.
  */
 export async function generateImage(
   deps: ServiceDeps,
@@ -97,8 +105,10 @@ export async function generateImage(
   requestId: string,
   startedAt: number,
   idempotency: IdempotencyClaim | null = null,
+  signal?: AbortSignal,
 ): Promise<GenerateResult> {
   const { template, applied, cost, assets } = await checkGenerateInput(deps, account, input);
+  if (signal?.aborted) throw clientGone();
 
   const reservedAt = deps.now();
   const leaseMs = deps.leases?.reservationMs ?? DEFAULT_RESERVATION_LEASE_MS;
@@ -118,7 +128,7 @@ export async function generateImage(
     const images = await fetchImages(deps, applied.document, assets);
     const folder = deps.blobs.localFolder?.('images');
     const save = folder === undefined ? undefined : { folder, salt: account.id };
-    const output = await renderFetched(deps, account.id, applied.document, images, input, cost, 'the credit was refunded', save);
+    const output = await renderFetched(deps, account.id, applied.document, images, input, cost, 'the credit was refunded', { save, signal });
     const id = output.saved?.digest ?? imageIdFor(account.id, output.data);
     const blobKey = `images/${output.saved?.name ?? `${id}.${outputExtension(output.format)}`}`;
     if (!output.saved) await deps.blobs.put(blobKey, output.data, CONTENT_TYPES[output.format]);

@@ -19,4 +19,5 @@ export interface Metrics {
 }
 
 export type SettledBy = 'request' | 'sweeper';
-export type RenderOutcome = 'ok' | 'failed' | 'too_complex' | 'queue_full' | 'error';
+/** `abandoned`: taken out of the queue because the client hung up before a worker was free. */
+export type RenderOutcome = 'ok' | 'failed' | 'too_complex' | 'queue_full' | 'abandoned' | 'error';

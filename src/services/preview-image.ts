@@ -19,9 +19,9 @@ export interface PreviewInput extends ChangesInput {
  * pool as a paid generate, but nothing is charged, stored or given a URL. The
  * answer is PNG bytes at scale 1 only (no JPEG/WebP, no upscaling): enough to
  * check a design, and the caller's rate limit and daily cap (enforced by the
- * route) keep it from standing in for paid renders.
+ * route) keep it from standing in for paid renders. `signal`: the client hung up (RenderJobOptions).
  */
-export async function previewImage(deps: ServiceDeps, account: Account, input: PreviewInput): Promise<RenderOutput> {
+export async function previewImage(deps: ServiceDeps, account: Account, input: PreviewInput, signal?: AbortSignal): Promise<RenderOutput> {
   const templateId = input.templateId?.trim();
   if (templateId && input.template !== undefined) {
     throw new ApiError('invalid_request', 'Send either "templateId" (a saved template) or "template" (an unsaved document), not both.', {
@@ -35,5 +35,5 @@ export async function previewImage(deps: ServiceDeps, account: Account, input: P
   const document = templateId ? (await getTemplate(deps, account.id, templateId)).document : await checkTemplate(deps, account.id, input.template);
   const applied = applyOverrides(document, changes, { fontFamilies: await deps.fontFamilies(account.id) });
   if (!applied.ok) throw new ApiError(applied.code, applied.message, { errors: applied.errors });
-  return renderUnpaid(deps, account.id, applied.document, { format: 'png', scale: 1 }, 'previews are free');
+  return renderUnpaid(deps, account.id, applied.document, { format: 'png', scale: 1 }, 'previews are free', signal);
 }

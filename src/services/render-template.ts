@@ -3,7 +3,7 @@ import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, estimateRe
 import { imageSources } from '../domain/elements.js';
 import type { TemplateDocument } from '../domain/template.js';
 import { RenderError, type RenderFormat, type RenderOutput } from '../render/render-document.js';
-import { RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
+import { RenderAbandonedError, RenderQueueFullError, RenderTooComplexError } from '../render/render-pool.js';
 import type { SaveOutput } from '../render/saved-output.js';
 import { readAssetImages } from './manage-assets.js';
 import type { RenderOutcome } from './metrics.js';
@@ -68,7 +68,7 @@ export async function renderFetched(
   output: RenderOptions,
   cost: number,
   charge: ChargeNote,
-  save?: SaveOutput,
+  job: { save?: SaveOutput; signal?: AbortSignal } = {},
 ): Promise<RenderOutput> {
   const fonts = await deps.accountFonts(accountId);
   const submitted = performance.now();
@@ -76,7 +76,7 @@ export async function renderFetched(
   try {
     const rendered = await deps.renderer.render(
       { document, images, fonts, output: { format: output.format, quality: output.quality, scale: output.scale } },
-      { tenant: accountId, cost, save },
+      { tenant: accountId, cost, save: job.save, signal: job.signal },
     );
     finished('ok');
     return rendered;
@@ -85,6 +85,11 @@ export async function renderFetched(
     if (error instanceof RenderTooComplexError) {
       const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
       const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; ${charge}. Lower "scale" or simplify the template.`);
+      apiError.cause = error;
+      throw apiError;
+    }
+    if (error instanceof RenderAbandonedError) {
+      const apiError = new ApiError('client_closed_request', `The client closed the connection before the render started, so it was not rendered; ${charge}.`);
       apiError.cause = error;
       throw apiError;
     }
@@ -102,13 +107,21 @@ export async function renderFetched(
 function renderOutcomeOf(error: unknown): RenderOutcome {
   if (error instanceof RenderTooComplexError) return 'too_complex';
   if (error instanceof RenderQueueFullError) return 'queue_full';
+  if (error instanceof RenderAbandonedError) return 'abandoned';
   if (error instanceof RenderError) return 'failed';
   return 'error';
 }
 
-/** Budget, fetch and render in one go, for renders nobody pays for. */
-export async function renderUnpaid(deps: RenderDeps, accountId: string, document: TemplateDocument, output: RenderOptions, charge: ChargeNote): Promise<RenderOutput> {
+/** Budget, fetch and render in one go, for renders nobody pays for. `signal`: the caller gave up (see RenderJobOptions). */
+export async function renderUnpaid(
+  deps: RenderDeps,
+  accountId: string,
+  document: TemplateDocument,
+  output: RenderOptions,
+  charge: ChargeNote,
+  signal?: AbortSignal,
+): Promise<RenderOutput> {
   const cost = checkRenderBudget(deps, document, output.scale);
   const images = await fetchImages(deps, document, await readAssetImages(deps, accountId, document));
-  return renderFetched(deps, accountId, document, images, output, cost, charge);
+  return renderFetched(deps, accountId, document, images, output, cost, charge, { signal });
 }

@@ -40,8 +40,9 @@ export interface IdempotentOutcome<T> {
  * stored and replayed for the same body; a different body is a client bug
  * (422); a retry racing the original gets 409 instead of a second charge.
  * Outcomes that say nothing about the request's effect are not stored:
- * validation failures (400) and server-side failures (5xx) leave the key free
- * so a corrected or later retry can run.
+ * validation failures (400), rate limits (429), a request dropped because its
+ * client hung up (499) and server-side failures (5xx) leave the key free so a
+ * corrected or later retry can run.
  */
 export async function runIdempotent<T>(
   deps: Pick<ServiceDeps, 'store' | 'now' | 'leases'>,
@@ -79,7 +80,7 @@ export async function runIdempotent<T>(
     await deps.store.completeIdempotency(accountId, key, claimId, 200, { kind: 'success', body } satisfies Stored, deps.now());
     return { body, replayed: false };
   } catch (error) {
-    if (keepErrors && error instanceof ApiError && error.statusCode !== 400 && error.statusCode !== 429 && error.statusCode < 500) {
+    if (keepErrors && error instanceof ApiError && error.statusCode !== 400 && error.statusCode !== 429 && error.statusCode < 499) {
       await deps.store.completeIdempotency(accountId, key, claimId, error.statusCode, { kind: 'error', code: error.code, message: error.message } satisfies Stored, deps.now());
     } else {
       await deps.store.abandonIdempotency(accountId, key, claimId);

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { AccountFont, RenderInput, RenderOutput } from '../render/render-document.js';
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
-import type { SaveOutput } from '../render/saved-output.js';
+import type { RenderJobOptions } from '../render/render-pool.js';
 import type { Metrics } from './metrics.js';
 import type { FabricObject } from '../domain/template.js';
 import type { GuardedPoster } from '../fetch/guarded-post.js';
@@ -12,7 +12,7 @@ export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
   /** `tenant` (the paying account) and `cost` (the budget's estimate, ms) let a pool schedule fairly between accounts. */
-  renderer: { render(input: RenderInput, opts?: { tenant?: string; cost?: number; save?: SaveOutput }): Promise<RenderOutput> };
+  renderer: { render(input: RenderInput, opts?: RenderJobOptions): Promise<RenderOutput> };
   /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
   renderBudget?: Readonly<RenderBudgetLimits>;
   /** keep(): called once when a generate succeeded; only then may its downloads enter the cache. */

@@ -4,6 +4,7 @@ import { principalOf, type ImprintApp } from '../app.js';
 import { bearer, errorResponses } from '../routes.js';
 import { generateImage, type GenerateResult } from '../../services/generate-image.js';
 import type { IdempotencyClaim } from '../../services/run-idempotent.js';
+import { clientGoneSignal } from '../client-gone-signal.js';
 import { withIdempotencyKey } from '../idempotency-header.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { submitGenerateJob, type JobAccepted } from '../../services/submit-job.js';
@@ -36,8 +37,9 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
     async (request, reply) => {
       const { account } = principalOf(request);
       const async = request.body.webhookUrl !== undefined || prefersAsync(request.headers.prefer);
+      const signal = async ? undefined : clientGoneSignal(reply);
       const run = (claim: IdempotencyClaim | null = null) =>
-        async ? submitGenerateJob(deps, account, request.body) : generateImage(deps, account, request.body, request.id, request.startedAt, claim);
+        async ? submitGenerateJob(deps, account, request.body) : generateImage(deps, account, request.body, request.id, request.startedAt, claim, signal);
       if (async) reply.code(202).header('Preference-Applied', 'respond-async');
       // The mode is part of what the key names: one key cannot mean both a job and an image.
       return withIdempotencyKey<JobAccepted | GenerateResult>(deps, account.id, request, reply, async ? { respondAsync: true, body: request.body } : request.body, run);

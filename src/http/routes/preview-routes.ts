@@ -1,3 +1,4 @@
+import { clientGoneSignal } from '../client-gone-signal.js';
 import { PreviewBody } from '../api-schemas.js';
 import { principalOf, type AppOptions, type ImprintApp } from '../app.js';
 import { bindingIndex, rateLimitHeaders, type RateLimitPolicy } from '../rate-limiter.js';
@@ -55,7 +56,7 @@ export function registerPreviewRoutes(app: ImprintApp, options: AppOptions): voi
         );
       }
       reply.headers(limitHeaders);
-      const output = await previewImage(options.deps, account, request.body);
+      const output = await previewImage(options.deps, account, request.body, clientGoneSignal(reply));
       return reply.type('image/png').header('Cache-Control', 'no-store').send(Buffer.from(output.data));
     },
   );
