@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
 import { Drain } from './drain.js';
 import { sendError, toApiError, writeClientError } from './error-reply.js';
+import { registerBodyEncodingCheck } from './body-encoding-check.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { finishOpenapi } from './openapi-document.js';
 import { countRejections, type PrometheusMetrics } from './prometheus-metrics.js';
@@ -83,6 +84,8 @@ declare module 'fastify' {
     auth?: AuthPolicy;
     /** An extra, per-account limit on top of `auth`'s (e.g. key creation). */
     accountLimit?: 'keyCreate';
+    /** The body may be left out, or sent empty with a JSON Content-Type: it is then validated as `{}` (json-body-parser). */
+    optionalBody?: true;
   }
   interface FastifyInstance {
     /** Graceful shutdown: drain.start() on SIGTERM, then await drain.idle(grace) before close(). */
@@ -125,6 +128,7 @@ export async function buildApp(given: AppOptions) {
   // Every body we accept is JSON; Fastify's built-in text/plain parser would turn a
   // form-encoded or plain body into a confusing validation error instead of a 415.
   app.removeContentTypeParser('text/plain');
+  registerBodyEncodingCheck(app);
   registerJsonBodyParser(app, LIMITS.jsonDepth);
   app.decorateRequest('principal', null);
   app.decorateRequest('startedAt', 0);

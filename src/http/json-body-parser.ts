@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { jsonNestingDepth } from '../domain/canonical-json.js';
 import { ApiError } from '../domain/errors.js';
 
@@ -20,16 +20,10 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth: number): 
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const encoding = request.headers['content-encoding'];
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      // Fastify would parse a compressed body as if it were plain text; say what is wrong instead.
-      done(new ApiError('unsupported_media_type', 'Request bodies must not be compressed: send plain JSON without Content-Encoding.'), undefined);
-      return;
-    }
     const text = body as string;
     // Many HTTP clients (no-code tools among them) send Content-Type: application/json on every request.
-    // A route that takes no body reads no body: an empty one there is no body, not an empty JSON document.
-    if (text === '' && request.routeOptions.schema?.body === undefined) {
+    // A route that takes no body, or whose body is optional, reads an empty one as no body, not as an empty JSON document.
+    if (text === '' && (request.routeOptions.schema?.body === undefined || request.routeOptions.config.optionalBody)) {
       done(null, undefined);
       return;
     }
@@ -44,6 +38,17 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth: number): 
       done(refused, undefined);
     });
   });
+  // A route with `config.optionalBody` validates a missing body as `{}`: sent without a body, or an empty one, it takes its defaults.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.optionalBody) return;
+    const own = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    route.preValidation = [absentBodyIsEmptyObject, ...own];
+  });
+}
+
+function absentBodyIsEmptyObject(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.body === undefined || request.body === null) request.body = {};
+  done();
 }
 
 /** Why a body the JSON parser refused was refused, in words a client can act on. */

@@ -134,7 +134,21 @@ describe('generate and preview take no-code tools’ values', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/image/generate', headers, payload: '' });
     assert.equal(empty.statusCode, 400);
     assert.match(empty.json().message, /The body is empty/);
+    const none = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth });
+    assert.equal(none.statusCode, 400);
+    assert.match(none.json().message, /^The body is invalid: body is missing or null: send a JSON object with Content-Type: application\/json\.$/);
     assert.equal(await credits(), before);
+  });
+
+  test('Content-Type: application/json with no body takes the defaults where the body is optional', async () => {
+    const headers = { ...t.a.auth, 'content-type': 'application/json' };
+    for (const url of ['/account/keys', '/account/url-keys']) {
+      const created = await t.app.inject({ method: 'POST', url, headers, payload: '' });
+      assert.equal(created.statusCode, 201, `${url}: ${created.body}`);
+      assert.equal(created.json().name, null);
+      const named = await t.app.inject({ method: 'POST', url, headers, payload: { name: 'zap' } });
+      assert.equal(named.json().name, 'zap', 'a body, when sent, is still read');
+    }
   });
 
   test('preview takes the list too', async () => {

@@ -26,6 +26,10 @@ export const schemaValidator: FastifySchemaCompiler<TSchema> = ({ schema, httpPa
       return check.Check(value) ? { value } : refusal(value);
     }
     if (check.Check(input)) return { value: input };
+    // No body at all where one is required (Fastify passes null when no parser ran), or the JSON `null`.
+    if (input === undefined || input === null) {
+      return { error: [{ instancePath: '', message: 'is missing or null: send a JSON object with Content-Type: application/json' }] as unknown as Error };
+    }
     // Each check walks every key of the body; a second one only when coercion changed a value.
     const coercion = { changed: false };
     const value = coerceScalars(schema, input, coercion);

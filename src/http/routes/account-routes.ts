@@ -87,12 +87,8 @@ export function registerAccountRoutes(app: ImprintApp, deps: ServiceDeps, opts: 
     '/account/keys',
     {
       // Its own hourly window per account, on top of the read limits: keys are cheap to mint and each one is a credential to track.
-      config: { auth: 'read', accountLimit: 'keyCreate' },
       // The body is optional: clients written before key names POST nothing, which must keep working.
-      preValidation: (request, _reply, done) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-        done();
-      },
+      config: { auth: 'read', accountLimit: 'keyCreate', optionalBody: true },
       schema: {
         operationId: 'createApiKey',
         summary: 'Create an API key',

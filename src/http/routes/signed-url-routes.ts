@@ -114,11 +114,7 @@ export function registerSignedUrlRoutes(app: ImprintApp, options: AppOptions): v
     '/account/url-keys',
     {
       // The same hourly window as API keys: each is a credential to track.
-      config: { auth: 'read', accountLimit: 'keyCreate' },
-      preValidation: (request, _reply, done) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-        done();
-      },
+      config: { auth: 'read', accountLimit: 'keyCreate', optionalBody: true },
       schema: {
         operationId: 'createUrlKey',
         summary: 'Create a URL key',
