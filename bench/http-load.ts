@@ -165,22 +165,43 @@ async function settledRssMiB(server: ServerProcess): Promise<number> {
   return server.rssMiB();
 }
 
-async function measureRun(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number): Promise<HttpRun> {
+/**
+ * `n` generates at `concurrency`, in `chunks` client runs of equal size with `between()` awaited before the first
+ * and after each: what the row's ratio is measured against runs interleaved with it, while the server idles.
+ */
+async function measureRun(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number, chunks = 1, between?: () => Promise<void>): Promise<HttpRun> {
   server.resetPeak();
   let peakSampledMiB = server.rssMiB();
   const sampler = setInterval(() => {
     peakSampledMiB = Math.max(peakSampledMiB, server.rssMiB());
   }, 50);
-  const main0 = server.mainThreadCpuMs();
-  const process0 = server.cpuMs();
-  const threads0 = threadCpuMs(server.pid);
+  let mainMs = 0;
+  let processMs = 0;
+  const threadMs = new Map<string, number>();
+  let wallMs = 0;
+  let clientCpuMs = 0;
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
   try {
-    const { wallMs, cpuMs, latencies, failures } = await runClient(server, templateId, title, n, concurrency, `Run c${concurrency}`);
+    await between?.();
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const size = Math.floor(n / chunks) + (chunk < n % chunks ? 1 : 0);
+      const main0 = server.mainThreadCpuMs();
+      const process0 = server.cpuMs();
+      const threads0 = threadCpuMs(server.pid);
+      const run = await runClient(server, templateId, title, size, concurrency, `Run c${concurrency}.${chunk}`);
+      mainMs += server.mainThreadCpuMs() - main0;
+      processMs += server.cpuMs() - process0;
+      for (const [name, ms] of threadCpuMs(server.pid)) threadMs.set(name, (threadMs.get(name) ?? 0) + ms - (threads0.get(name) ?? 0));
+      wallMs += run.wallMs;
+      clientCpuMs += run.cpuMs;
+      latencies.push(...run.latencies);
+      for (const [code, count] of Object.entries(run.failures)) failures[code] = (failures[code] ?? 0) + count;
+      await between?.();
+    }
     const images = latencies.length;
-    const mainCpuMsPerImage = (server.mainThreadCpuMs() - main0) / images;
-    const processCpuMsPerImage = (server.cpuMs() - process0) / images;
     const threadCpuMsPerImage: Record<string, number> = {};
-    for (const [name, ms] of threadCpuMs(server.pid)) threadCpuMsPerImage[name] = (ms - (threads0.get(name) ?? 0)) / images;
+    for (const [name, ms] of threadMs) threadCpuMsPerImage[name] = ms / images;
     const sorted = latencies.sort((a, b) => a - b);
     return {
       concurrency,
@@ -190,9 +211,9 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
       p99: percentile(sorted, 99),
       peakSampledMiB,
       peakHwmMiB: server.peakRssMiB(),
-      mainCpuMsPerImage,
-      processCpuMsPerImage,
-      clientCpuMsPerImage: cpuMs / images,
+      mainCpuMsPerImage: mainMs / images,
+      processCpuMsPerImage: processMs / images,
+      clientCpuMsPerImage: clientCpuMs / images,
       failures,
       threadCpuMsPerImage,
     };
@@ -201,7 +222,14 @@ async function measureRun(server: ServerProcess, templateId: string, title: stri
   }
 }
 
-export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
+/** Client runs the concurrency-8 row is split into when it is measured against in-process windows between them. */
+const INTERLEAVED_CHUNKS = 6;
+
+/**
+ * `reference`, when given, is one in-process window, measured before the concurrency-8 row and after each of its
+ * INTERLEAVED_CHUNKS parts, with the server idle meanwhile: what that row's ratio is taken against.
+ */
+export async function measureHttp<T>(opts: HttpOptions, reference?: () => Promise<T>): Promise<HttpFigures & { interleaved?: T[] }> {
   const profileDir = process.env.HTTP_BENCH_CPU_PROF;
   const env: Record<string, string> = {
     RENDER_WORKERS: String(opts.workers ?? defaultRenderWorkers()),
@@ -232,9 +260,21 @@ export async function measureHttp(opts: HttpOptions): Promise<HttpFigures> {
     await runClient(server, templateId, title, opts.warmup, 8, 'Warm-up');
     const idleMiB = await settledRssMiB(server);
     const runs: HttpRun[] = [];
-    for (const concurrency of opts.concurrencies) runs.push(await measureRun(server, templateId, title, opts.n, concurrency));
+    const interleaved: T[] = [];
+    for (const concurrency of opts.concurrencies) {
+      const between = concurrency === 8 && reference ? async () => void interleaved.push(await reference()) : undefined;
+      runs.push(await measureRun(server, templateId, title, opts.n, concurrency, between ? INTERLEAVED_CHUNKS : 1, between));
+    }
     const afterMiB = await settledRssMiB(server);
-    return { workers, entry: opts.fromSource ? 'dist/src/main.js' : 'dist/server/main.js', startedMiB, idleMiB, runs, afterMiB };
+    return {
+      workers,
+      entry: opts.fromSource ? 'dist/src/main.js' : 'dist/server/main.js',
+      startedMiB,
+      idleMiB,
+      runs,
+      afterMiB,
+      ...(interleaved.length ? { interleaved } : {}),
+    };
   } finally {
     await server.stop();
   }
@@ -248,13 +288,33 @@ export interface InProcessRate {
   saved?: { imagesPerSecond: number; cpuMsPerImage: number };
 }
 
-/** The HTTP rows, with their ratios to `inProcess` when the in-process rows ran. */
-export async function printHttp(opts: HttpOptions, inProcess?: InProcessRate): Promise<HttpFigures> {
-  const f = await measureHttp(opts);
+/** The mean of equally long windows' rates: their images over their time. */
+function meanRate(windows: readonly InProcessRate[]): InProcessRate {
+  const mean = (pick: (w: InProcessRate) => number | undefined) => windows.reduce((sum, w) => sum + (pick(w) ?? NaN), 0) / windows.length;
+  const rate = { imagesPerSecond: mean((w) => w.imagesPerSecond), cpuMsPerImage: mean((w) => w.cpuMsPerImage) };
+  const saved = { imagesPerSecond: mean((w) => w.saved?.imagesPerSecond), cpuMsPerImage: mean((w) => w.saved?.cpuMsPerImage) };
+  return Number.isFinite(saved.imagesPerSecond) ? { ...rate, saved } : rate;
+}
+
+/**
+ * The HTTP rows, with their ratios to the in-process new-title row. With `window` (one short in-process run of the
+ * same pool), the concurrency-8 row is split into parts with a window before and after each, and its ratio is to
+ * those windows; without it, to `table` (the table's row, measured minutes earlier).
+ */
+export async function printHttp(opts: HttpOptions, table?: InProcessRate, window?: () => Promise<InProcessRate>): Promise<HttpFigures> {
+  const f = await measureHttp(opts, window);
+  const inProcess = f.interleaved ? meanRate(f.interleaved) : table;
   const mib = (x: number) => `${Math.round(x)} MB`;
   console.log(
     `\nHTTP (a real server process, SQLite + disk, ${f.entry}, ${f.workers} render workers; a client process; ${opts.n} POST /image/generate per row, a new title each; the reference card as a template)`,
   );
+  if (f.interleaved) {
+    const rates = f.interleaved.map((w) => w.imagesPerSecond.toFixed(0)).join(', ');
+    console.log(
+      `  in-process new title, the same pool, in ${f.interleaved.length} windows between ${INTERLEAVED_CHUNKS} parts of the concurrency-8 row: ${rates} images/s, mean ${inProcess?.imagesPerSecond.toFixed(1)}` +
+        (table ? ` (the table's row, minutes earlier: ${table.imagesPerSecond.toFixed(1)})` : ''),
+    );
+  }
   for (const r of f.runs) {
     const ratio = inProcess ? r.imagesPerSecond / inProcess.imagesPerSecond : undefined;
     const verdict = ratio === undefined ? '' : `  ${ratio.toFixed(2)}× in-process new-title${r.concurrency === 8 ? ` (target ≥ 0.8×: ${ratio >= 0.8 ? 'PASS' : 'MISS'})` : ''}`;
@@ -264,7 +324,7 @@ export async function printHttp(opts: HttpOptions, inProcess?: InProcessRate): P
         `peak RSS ${mib(Math.max(r.peakSampledMiB, r.peakHwmMiB))} (sampled ${mib(r.peakSampledMiB)}, VmHWM ${mib(r.peakHwmMiB)})${verdict}`,
     );
     if (inProcess && r.concurrency === 8) {
-      // Wall-clock rates taken minutes apart move with whatever else the machine does; CPU per image does not.
+      // Wall-clock rates move with whatever else the machine does; CPU per image less so.
       // With both cores kept busy in both rows, this is the images/s ratio a machine doing nothing else would show.
       const serverAndClient = r.processCpuMsPerImage + r.clientCpuMsPerImage;
       const byCpu = inProcess.cpuMsPerImage / serverAndClient;
