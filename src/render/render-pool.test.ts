@@ -309,3 +309,19 @@ test('a render whose caller gave up while it waited is taken out of the queue; o
     await pool.close();
   }
 });
+
+test("a heavy render that has to wait lets its tenant's light renders behind it go first", async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 2, spareWorkers: 0, timeoutMs: 60_000 });
+  try {
+    await Promise.all([pool.render({ document: doc('#000000'), images: new Map() }), pool.render({ document: doc('#000000'), images: new Map() })]);
+    const done: string[] = [];
+    const heavy = [1, 2].map((i) => pool.render({ document: medium, images: new Map() }, { tenant: 'a', cost: 5000 }).then(() => done.push(`heavy${i}`)));
+    assert.equal(pool.waiting, 1, "the second heavy render waits: the tenant's heavy renders hold their share of the workers");
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'a' }).then(() => done.push('light'));
+    assert.equal(pool.waiting, 1, 'the light render went past the waiting heavy one, to the free worker');
+    await Promise.all([...heavy, light]);
+    assert.deepEqual(done, ['light', 'heavy1', 'heavy2']);
+  } finally {
+    await pool.close();
+  }
+});

@@ -27,7 +27,8 @@
  * so one tenant's flood cannot push another's render to the back of a long
  * line. While others wait, a tenant may occupy at most `tenantWorkers`
  * workers, and no tenant may fill more than three quarters of the waiting
- * room. A worker never mixes tenants: its thread paints one render at a
+ * room. Within a tenant the line is first come, first served, except that a
+ * heavy render that has to wait lets the tenant's light renders behind it go. A worker never mixes tenants: its thread paints one render at a
  * time, so a second render placed next to a slow one waits for that whole
  * paint. A render whose estimated cost (from the static budget) is at least
  * `heavyMs` gets a worker to itself, and one tenant's heavy renders (with
@@ -350,15 +351,32 @@ export class RenderPool {
     return best;
   }
 
+  /**
+   * The render of `q` to start now, and where: its head when a worker fits it. A heavy head that must
+   * wait (its tenant's heavy renders are at their cap, or no worker is free for it alone) lets the first
+   * light render behind it go first: a one-second render queued by an account must not hold back that
+   * account's 10 ms renders for as long as its own wait. The heavy head keeps its place and takes the
+   * first worker that fits it, since a freed worker is offered to the head first.
+   */
+  private placeable(q: readonly Job[], capped: boolean): { at: number; slot: Slot } | undefined {
+    const head = this.slotFor(q[0], capped);
+    if (head) return { at: 0, slot: head };
+    if (!q[0].heavy) return undefined;
+    const at = q.findIndex((job) => !job.heavy);
+    const slot = at > 0 ? this.slotFor(q[at], capped) : undefined;
+    return slot ? { at, slot } : undefined;
+  }
+
   /** Dispatch waiting renders, one tenant at a time in round-robin order, until no free worker fits any of them. */
   private pump(): void {
     while (this.queued > 0) {
       let served = false;
       for (const [tenant, q] of this.queues) {
         const capped = this.queues.size > 1 && this.workersHeld(tenant) >= this.tenantWorkers;
-        const slot = this.slotFor(q[0], capped);
-        if (!slot) continue;
-        const job = q.shift() as Job;
+        const next = this.placeable(q, capped);
+        if (!next) continue;
+        const [job] = q.splice(next.at, 1);
+        const { slot } = next;
         this.queued--;
         this.queues.delete(tenant);
         if (q.length) this.queues.set(tenant, q);
