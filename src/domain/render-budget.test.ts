@@ -101,6 +101,38 @@ test('paint area: many canvas-sized objects', () => {
   assert.deepEqual(dims(layers(35), 0.5), []);
 });
 
+test('paint area: a text counts the box its glyphs can cover, not the width and height it stores', () => {
+  const block = (o: Partial<FabricObject>): FabricObject => ({ type: 'text', text: '\u2588', fontFamily: 'Inter', fontSize: 10_000, left: 0, top: -2000, ...o });
+  const many = (o: Partial<FabricObject>, n = 280) =>
+    docOf(
+      2000,
+      2000,
+      Array.from({ length: n }, () => block(o)),
+    );
+  // Each glyph covers the whole 2000² canvas, 4 MP: 280 of them are 1,120 MP, claimed box or not.
+  assert.deepEqual(dims(many({})), ['paintArea']);
+  assert.deepEqual(dims(many({ width: 1, height: 1 })), ['paintArea']);
+  assert.deepEqual(dims(many({ type: 'textbox', width: 1, height: 1, splitByGrapheme: true })), ['paintArea']);
+  // A per-character style draws bigger than the object's own fontSize.
+  const styled = { fontSize: 10, width: 1, height: 1, styles: [{ start: 0, end: 1, style: { fontSize: 10_000 } }] };
+  assert.deepEqual(dims(many(styled)), ['paintArea']);
+  assert.deepEqual(dims(many({ ...styled, styles: { 0: { 0: { fontSize: 10_000 } } } })), ['paintArea']);
+  // A textbox wraps at its width, except a word wider than the box: a 3,000-letter word at 100 px spans the canvas.
+  const paint = (text: string) => estimateRenderBudget(docOf(2000, 2000, [block({ type: 'textbox', text, fontSize: 100, width: 10, height: 10 })]), 1).usage.paintMegapixels;
+  assert.ok(paint('x'.repeat(3000)) >= 0.4, `a long word: ${paint('x'.repeat(3000))} MP`);
+  assert.ok(paint('x '.repeat(3)) < 0.2, `three short words: ${paint('x '.repeat(3))} MP`);
+});
+
+test('paint area: ordinary texts count about their real size', () => {
+  // A calendar page at print size: 31 day numbers, their 31 labels and a title on A4 at 300 dpi.
+  const day = (i: number): FabricObject => ({ type: 'textbox', text: String(i + 1), fontSize: 120, width: 300, height: 140, left: 0, top: 0 });
+  const label = (): FabricObject => ({ type: 'textbox', text: 'Birthday: remember the cake', fontSize: 40, width: 300, height: 100, left: 0, top: 0 });
+  const title = { type: 'text', text: 'December 2026', fontSize: 200, left: 0, top: 0 } as FabricObject;
+  const page = docOf(2480, 3508, [title, ...Array.from({ length: 31 }, (_, i) => day(i)), ...Array.from({ length: 31 }, label)]);
+  const { usage } = estimateRenderBudget(page, 1);
+  assert.ok(usage.paintMegapixels < 40, `${usage.paintMegapixels} MP`);
+});
+
 test('paint area: a pattern counts as a box, a stroke whose pattern or gradient has its own transform as nine', () => {
   const tile = { type: 'pattern', source: 'https://a.test/tile.png', repeat: 'repeat' };
   const paint = (o: Partial<FabricObject>) => estimateRenderBudget(docOf(1000, 1000, [rect({ width: 990, height: 990, strokeWidth: 10, ...o })])).usage.paintMegapixels;

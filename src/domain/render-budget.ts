@@ -101,7 +101,7 @@ function note(w: Walk, key: keyof Walk['top'], value: number, label: string, pat
   if (!t || value > t.value) w.top[key] = { value, label, path };
 }
 
-/** Untransformed width and height of an object the way Fabric sizes it; null when only layout would know (text without a size). */
+/** Untransformed width and height of an object the way Fabric sizes it (text: an upper bound of its glyphs' box); null when unknown. */
 function ownSize(o: FabricObject): { w: number; h: number } | null {
   const type = String(o.type ?? '').toLowerCase();
   const w = num(o.width, NaN);
@@ -124,9 +124,74 @@ function ownSize(o: FabricObject): { w: number; h: number } | null {
     }
     return x1 >= x0 ? { w: x1 - x0, h: y1 - y0 } : { w: 0, h: 0 };
   }
+  if (TEXT_TYPES.has(type)) return textExtent(o, w, h);
   if (Number.isFinite(w) && Number.isFinite(h)) return { w: Math.max(0, w), h: Math.max(0, h) };
-  // Text and images without a stored size: only layout or decoding knows it.
+  // Images without a stored size: only decoding knows it.
   return null;
+}
+
+const TEXT_TYPES = new Set(['text', 'i-text', 'itext', 'textbox']);
+
+/**
+ * Fabric's default `fontSize` and `lineHeight`. A glyph's advance is at most
+ * GLYPH_EMS × its font size: the widest glyphs of the bundled fonts (CJK, emoji,
+ * Arabic ligatures) stay under 1.5 em.
+ */
+const DEFAULT_FONT_SIZE = 40;
+const DEFAULT_LINE_HEIGHT = 1.16;
+const GLYPH_EMS = 2;
+
+/** The largest font size a text draws with: its own, or a per-character style's. */
+function largestFontSize(o: FabricObject): number {
+  let size = Math.max(0, num(o.fontSize, DEFAULT_FONT_SIZE));
+  const visitStyle = (style: unknown) => {
+    if (style && typeof style === 'object') size = Math.max(size, num((style as Record<string, unknown>).fontSize, 0));
+  };
+  const { styles } = o;
+  if (Array.isArray(styles)) {
+    // Fabric 6+: [{ start, end, style }].
+    for (const run of styles) visitStyle((run as Record<string, unknown> | null)?.style);
+  } else if (styles && typeof styles === 'object') {
+    // Fabric 5: { line: { char: style } }.
+    for (const line of Object.values(styles)) if (line && typeof line === 'object') for (const style of Object.values(line)) visitStyle(style);
+  }
+  return size;
+}
+
+/**
+ * An upper bound of the box a text's glyphs cover, whatever `width` and `height` it stores: a stored
+ * box is the author's (or a caller's) claim, and Fabric draws every glyph at its font size however small
+ * the box. A line is at most its code points × GLYPH_EMS em (plus positive `charSpacing`) wide; a
+ * textbox wraps at its width but a word wider than the box overflows, and it has at most one line per
+ * code point. `textFit: 'shrink'` only makes text smaller, and text on a path is bounded by the output.
+ */
+function textExtent(o: FabricObject, storedW: number, storedH: number): { w: number; h: number } | null {
+  if (o.path && typeof o.path === 'object') return null;
+  const text = typeof o.text === 'string' ? o.text : String(o.text ?? '');
+  const em = largestFontSize(o) * (GLYPH_EMS + Math.max(0, num(o.charSpacing, 0)) / 1000);
+  const lineStep = largestFontSize(o) * Math.max(1, num(o.lineHeight, DEFAULT_LINE_HEIGHT));
+  const lines = text.split(/\r\n|\r|\n/);
+  let longestLine = 0;
+  let longestWord = 0;
+  let codePoints = 0;
+  for (const line of lines) {
+    let n = 0;
+    let word = 0;
+    for (const ch of line) {
+      n++;
+      word = /\s/.test(ch) ? 0 : word + 1;
+      if (word > longestWord) longestWord = word;
+    }
+    if (n > longestLine) longestLine = n;
+    codePoints += n;
+  }
+  const box = Number.isFinite(storedW) && storedW > 0 ? storedW : 0;
+  if (String(o.type).toLowerCase() !== 'textbox') {
+    return { w: Math.max(box, longestLine * em), h: Math.max(num(storedH, 0), lines.length * lineStep) };
+  }
+  const width = Math.max(box, (o.splitByGrapheme === true ? 1 : longestWord) * em);
+  const wrapped = Math.min(codePoints, Math.ceil((codePoints * em) / Math.max(width, 1))) + lines.length;
+  return { w: width, h: Math.max(num(storedH, 0), wrapped * lineStep) };
 }
 
 const dist = (ax: number, ay: number, bx: number, by: number): number => Math.hypot(bx - ax, by - ay);
