@@ -65,7 +65,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
   const deps: ServiceDeps = {
     store,
     blobs,
-    accountFonts: (accountId) => fontLoader.load(accountId),
+    accountFonts: (accountId, document) => fontLoader.load(accountId, document),
     renderer: renderPool ?? { render: () => Promise.reject(new Error('render workers are not started in this process')) },
     fetcher: createImageFetcher({
       allowPrivate: config.fetchAllowPrivate,

@@ -132,7 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const deps: ServiceDeps = {
     store,
     blobs,
-    accountFonts: (accountId) => fontLoader.load(accountId),
+    accountFonts: (accountId, document) => fontLoader.load(accountId, document),
     // Saving as a render worker does, so the HTTP tests take the disk store's path.
     renderer: options.renderer ?? { render: async (input, opts) => (opts?.save ? saveOutput(await renderDocument(input, caches), opts.save) : renderDocument(input, caches)) },
     fetcher:

@@ -32,7 +32,20 @@ export interface UploadFontInput {
   data: Buffer;
 }
 
+/**
+ * Faces one account may hold: five families of 18 faces (every weight, upright and italic) fit. Each
+ * face is a file the account's renders may ship to the render workers, so the count is bounded like
+ * keys and assets are.
+ */
+export const MAX_FONTS_PER_ACCOUNT = 100;
+
 export async function uploadFont(deps: Deps, accountId: string, input: UploadFontInput): Promise<FontRecord> {
+  if ((await deps.store.listFonts(accountId)).length >= MAX_FONTS_PER_ACCOUNT) {
+    throw new ApiError(
+      'too_many_fonts',
+      `This account already holds ${MAX_FONTS_PER_ACCOUNT} font faces, the most it may. Delete faces it no longer uses (DELETE /fonts/{fontId}).`,
+    );
+  }
   const family = input.family.trim();
   if (!/^[\p{L}\p{N} _-]{1,100}$/u.test(family)) {
     throw new ApiError('invalid_font', 'The family name must be 1–100 letters, digits, spaces, "-" or "_", e.g. family=Brand%20Sans.');
@@ -118,9 +131,16 @@ export class AccountFontLoader {
 
   constructor(private readonly deps: Pick<ServiceDeps, 'store' | 'blobs'>) {}
 
-  async load(accountId: string): Promise<AccountFont[]> {
+  /**
+   * With `document`, only the faces it draws with (fontsDrawnBy): a render ships and registers what it
+   * uses, not every face the account ever uploaded.
+   */
+  async load(accountId: string, document?: TemplateDocument): Promise<AccountFont[]> {
     const fonts: AccountFont[] = [];
-    for (const font of await this.deps.store.listFonts(accountId)) {
+    const records = await this.deps.store.listFonts(accountId);
+    const drawn = document && records.length > 0 ? fontsDrawnBy(document, records) : null;
+    for (const font of records) {
+      if (drawn && !drawn.has(font.id)) continue;
       let data = this.cache.get(font.blobKey);
       if (!data) {
         data = (await this.deps.blobs.get(font.blobKey)) ?? undefined;

@@ -70,7 +70,7 @@ export async function renderFetched(
   charge: ChargeNote,
   job: { save?: SaveOutput; signal?: AbortSignal } = {},
 ): Promise<RenderOutput> {
-  const fonts = await deps.accountFonts(accountId);
+  const fonts = await deps.accountFonts(accountId, document);
   const submitted = performance.now();
   const finished = (outcome: RenderOutcome) => deps.metrics?.renderFinished((performance.now() - submitted) / 1000, outcome);
   try {

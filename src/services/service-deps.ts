@@ -4,7 +4,7 @@ import type { AccountFont, RenderInput, RenderOutput } from '../render/render-do
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
 import type { RenderJobOptions } from '../render/render-pool.js';
 import type { Metrics } from './metrics.js';
-import type { FabricObject } from '../domain/template.js';
+import type { FabricObject, TemplateDocument } from '../domain/template.js';
 import type { GuardedPoster } from '../fetch/guarded-post.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
@@ -19,8 +19,8 @@ export interface ServiceDeps {
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }>; keep(sources: Iterable<string>): Promise<void> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */
   fontFamilies(accountId: string): Promise<string[]>;
-  /** The account's uploaded font files, for the renderer. */
-  accountFonts(accountId: string): Promise<AccountFont[]>;
+  /** The account's uploaded font files, for the renderer: with `document`, only the faces it draws with. */
+  accountFonts(accountId: string, document?: TemplateDocument): Promise<AccountFont[]>;
   /**
    * The renderer's own text layout (Fabric's initDimensions, textFit included), so that
    * `/elements` reports the width and height the pixels are drawn with. Absent: stored values.

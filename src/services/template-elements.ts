@@ -14,5 +14,5 @@ export async function templateElements(
 ): Promise<Record<string, ElementProperties>> {
   const { document } = await getTemplate(deps, accountId, templateId);
   if (!deps.textLayout) return listElements(document);
-  return listElements(document, deps.textLayout(await deps.accountFonts(accountId)));
+  return listElements(document, deps.textLayout(await deps.accountFonts(accountId, document)));
 }

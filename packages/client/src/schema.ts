@@ -1205,7 +1205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1609,7 +1609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2145,7 +2145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2370,7 +2370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3187,7 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3795,7 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,7 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4314,6 +4314,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "code": "font_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: `payload_too_large` */
             413: {
                 headers: {
@@ -4430,7 +4449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4806,7 +4825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -43,7 +43,7 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
           style: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('italic')], { default: 'normal' })),
         }),
         ...rawBody('The font file (TTF, OTF, WOFF or WOFF2); its format is read from the bytes.', FONT_TYPES),
-        response: { 201: FontView, ...errorResponses(400, 413, 415) },
+        response: { 201: FontView, ...errorResponses(400, 409, 413, 415) },
       },
     },
     async (request, reply) => {
