@@ -74,6 +74,35 @@ describe('template routes', () => {
     assert.equal(elements.box.height, 10, 'other kinds report what is stored');
   });
 
+  test('GET /templates/{id}/elements lays out a bounded amount of text on the HTTP thread; texts past it report their stored size', async () => {
+    // Shrink-to-fit lays a text out up to 16 times: four of these held the thread for seconds.
+    const long = (i: number) => ({
+      type: 'textbox',
+      name: `long${i}`,
+      text: '\u0627'.repeat(10_000),
+      left: 0,
+      top: 0,
+      width: 1,
+      height: 7,
+      fontFamily: 'Noto Sans',
+      fontSize: 20,
+      splitByGrapheme: true,
+      textFit: 'shrink',
+      minFontSize: 1,
+    });
+    const template = {
+      version: '7.4.0',
+      width: 400,
+      height: 300,
+      objects: [{ type: 'textbox', name: 'short', text: 'Hello', left: 0, top: 0, width: 300, height: 999, fontFamily: 'Inter', fontSize: 40 }, ...[1, 2, 3, 4].map(long)],
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'Long texts', template } });
+    assert.equal(created.statusCode, 201, created.body);
+    const { elements } = (await t.app.inject({ url: `/templates/${created.json().id}/elements`, headers: t.a.auth })).json();
+    assert.ok(Math.abs(elements.short.height - 40 * 1.13) < 1e-9, 'the short text is laid out');
+    for (const i of [1, 2, 3, 4]) assert.deepEqual([elements[`long${i}`].width, elements[`long${i}`].height], [1, 7], `long${i} keeps its stored size`);
+  });
+
   test('GET /templates/{id}/elements returns every named element with its properties', async () => {
     const res = await t.app.inject({ url: `/templates/${t.a.templateId}/elements`, headers: t.a.auth });
     assert.equal(res.statusCode, 200);
