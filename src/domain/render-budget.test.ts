@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FabricObject, TemplateDocument } from './template.js';
-import { DEFAULT_RENDER_BUDGET, estimateRenderBudget, MIN_RENDER_SCALE } from './render-budget.js';
+import { DEFAULT_RENDER_BUDGET, describeExcess, estimateRenderBudget, MIN_RENDER_SCALE } from './render-budget.js';
 
 const rect = (o: Partial<FabricObject> = {}): FabricObject => ({ type: 'rect', left: 0, top: 0, width: 100, height: 100, fill: '#f00', ...o });
 const docOf = (width: number, height: number, objects: FabricObject[]): TemplateDocument => ({ width, height, objects });
@@ -236,4 +236,11 @@ test('path complexity: polylines, polygons and string paths count, a path with n
   const text = `M 0 0 ${Array.from({ length: 30_000 }, (_, i) => `L ${(i * 7) % 2000} ${i % 2 ? 0 : 1000}`).join(' ')}`;
   assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'path', path: text, width: 2000, height: 1000, fill: '', stroke: '#000', strokeWidth: 4 }])), ['pathComplexity']);
   assert.deepEqual(dims(docOf(2000, 1000, [{ type: 'polyline', points, fill: '', stroke: null }])), []);
+});
+
+test('a figure past a trillion is written as a power of ten, not hundreds of digits', () => {
+  const dashed = docOf(400, 300, [rect({ stroke: 'black', strokeWidth: 5, strokeDashArray: [1e-300] })]);
+  const message = describeExcess(estimateRenderBudget(dashed, 1).excess);
+  assert.match(message, /is 4\.00×10\^302, over the limit of 1,000,000 by 4\.00×10\^302/);
+  assert.ok(message.length < 200, message);
 });

@@ -508,7 +508,12 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
 
 const MP = 1e6;
 
+/** A figure for a message: grouped digits, or powers of ten past a trillion (a 1e-300 dash makes 4·10³⁰² segments). */
 function fmt(n: number): string {
+  if (n >= 1e12) {
+    const [mantissa, exponent] = n.toExponential(2).split('e+');
+    return `${mantissa}×10^${exponent}`;
+  }
   if (n >= 100) return Math.round(n).toLocaleString('en-US');
   return String(Math.round(n * 100) / 100);
 }
