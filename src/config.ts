@@ -129,6 +129,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_MAX_BLUR_MEGAPIXELS', default: '40', meaning: 'Largest total area under shadow blur per render, in megapixels' },
   { name: 'RENDER_MAX_PAINT_MEGAPIXELS', default: '500', meaning: 'Largest total painted area of all objects per render, in megapixels' },
   { name: 'RENDER_MAX_OBJECTS', default: '5000', meaning: 'Most objects per render, group children and clip paths included' },
+  {
+    name: 'RENDER_MAX_CACHE_MB',
+    default: '512',
+    meaning: "Largest total of the objects' cache canvases per render, in MB (each object's box, up to Fabric's 2 MP cache limit, × 4 bytes)",
+  },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
   {
     name: 'RESERVATION_LEASE_S',
@@ -275,6 +280,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxBlurMegapixels: int('RENDER_MAX_BLUR_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxBlurMegapixels, 0, 100_000),
       maxPaintMegapixels: int('RENDER_MAX_PAINT_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxPaintMegapixels, 1, 1_000_000),
       maxObjects: int('RENDER_MAX_OBJECTS', DEFAULT_RENDER_BUDGET.maxObjects, 1, 1_000_000),
+      maxCacheMegabytes: int('RENDER_MAX_CACHE_MB', DEFAULT_RENDER_BUDGET.maxCacheMegabytes, 1, 1_000_000),
     },
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
     reservationLeaseS: int('RESERVATION_LEASE_S', 120, 1, 86_400),

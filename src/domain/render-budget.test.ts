@@ -109,14 +109,16 @@ test('paint area: a text counts the box its glyphs can cover, not the width and 
       2000,
       Array.from({ length: n }, () => block(o)),
     );
-  // Each glyph covers the whole 2000² canvas, 4 MP: 280 of them are 1,120 MP, claimed box or not.
-  assert.deepEqual(dims(many({})), ['paintArea']);
-  assert.deepEqual(dims(many({ width: 1, height: 1 })), ['paintArea']);
-  assert.deepEqual(dims(many({ type: 'textbox', width: 1, height: 1, splitByGrapheme: true })), ['paintArea']);
+  // Each glyph covers the whole 2000² canvas, 4 MP: 280 of them are 1,120 MP, claimed box or not
+  // (and each a full-size cache canvas, so the cache memory is over too).
+  const both = ['paintArea', 'cacheMemory'];
+  assert.deepEqual(dims(many({})), both);
+  assert.deepEqual(dims(many({ width: 1, height: 1 })), both);
+  assert.deepEqual(dims(many({ type: 'textbox', width: 1, height: 1, splitByGrapheme: true })), both);
   // A per-character style draws bigger than the object's own fontSize.
   const styled = { fontSize: 10, width: 1, height: 1, styles: [{ start: 0, end: 1, style: { fontSize: 10_000 } }] };
-  assert.deepEqual(dims(many(styled)), ['paintArea']);
-  assert.deepEqual(dims(many({ ...styled, styles: { 0: { 0: { fontSize: 10_000 } } } })), ['paintArea']);
+  assert.deepEqual(dims(many(styled)), both);
+  assert.deepEqual(dims(many({ ...styled, styles: { 0: { 0: { fontSize: 10_000 } } } })), both);
   // A textbox wraps at its width, except a word wider than the box: a 3,000-letter word at 100 px spans the canvas.
   const paint = (text: string) => estimateRenderBudget(docOf(2000, 2000, [block({ type: 'textbox', text, fontSize: 100, width: 10, height: 10 })]), 1).usage.paintMegapixels;
   assert.ok(paint('x'.repeat(3000)) >= 0.4, `a long word: ${paint('x'.repeat(3000))} MP`);
@@ -243,4 +245,25 @@ test('a figure past a trillion is written as a power of ten, not hundreds of dig
   const message = describeExcess(estimateRenderBudget(dashed, 1).excess);
   assert.match(message, /is 4\.00×10\^302, over the limit of 1,000,000 by 4\.00×10\^302/);
   assert.ok(message.length < 200, message);
+});
+
+test("cache memory: every drawn object's cache canvas, up to Fabric's 2 MP limit, counts until the paint is read", () => {
+  const layers = (n: number) =>
+    docOf(
+      2000,
+      2000,
+      Array.from({ length: n }, () => rect({ width: 1990, height: 1990, opacity: 0.5 })),
+    );
+  // 124 of them are 492 MP of paint, under its 500 MP, but 124 × 8 MB of cache canvases: a render took 1.2 GB.
+  assert.deepEqual(dims(layers(124)), ['cacheMemory']);
+  assert.match(describeExcess(estimateRenderBudget(layers(124), 1).excess), /the memory of the objects' cache canvases is 992 MB, over the limit of 512 MB/);
+  assert.deepEqual(dims(layers(60)), []);
+  // Images are not cached, and small objects count their own size.
+  const images = docOf(
+    2000,
+    2000,
+    Array.from({ length: 124 }, () => ({ type: 'image', src: 'https://example.com/a.png', left: 0, top: 0, width: 1990, height: 1990 })),
+  );
+  assert.equal(estimateRenderBudget(images, 1).usage.cacheMegabytes, 0);
+  assert.ok(estimateRenderBudget(docOf(1200, 630, [rect(), rect()]), 1).usage.cacheMegabytes < 0.1);
 });

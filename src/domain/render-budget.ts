@@ -30,6 +30,13 @@ export interface RenderBudgetLimits {
   maxDashSegments: number;
   /** Pairs of segments of one path that share output rows, a stroke's counted ten times (see `pathComplexity`). */
   maxPathComplexity: number;
+  /**
+   * Σ over drawn objects of the cache canvas Fabric would give each (its box clipped to the output, at most
+   * Fabric's 2,097,152-pixel cache limit), in MB of RGBA. A paint keeps every cache canvas it drew until its
+   * pixels are read (the output is a recording that replays them then), so this bounds one render's native
+   * memory, which V8's heap limit does not see.
+   */
+  maxCacheMegabytes: number;
 }
 
 export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze({
@@ -40,12 +47,13 @@ export const DEFAULT_RENDER_BUDGET: Readonly<RenderBudgetLimits> = Object.freeze
   maxObjects: 5000,
   maxDashSegments: 1_000_000,
   maxPathComplexity: 1_000_000_000,
+  maxCacheMegabytes: 512,
 });
 
 /** The smallest output scale the API accepts; a template over budget even there can never render. */
 export const MIN_RENDER_SCALE = 0.1;
 
-export type BudgetDimension = 'pixels' | 'blurArea' | 'blurRadius' | 'paintArea' | 'objects' | 'dashSegments' | 'pathComplexity';
+export type BudgetDimension = 'pixels' | 'blurArea' | 'blurRadius' | 'paintArea' | 'objects' | 'dashSegments' | 'pathComplexity' | 'cacheMemory';
 
 export interface BudgetUsage {
   megapixels: number;
@@ -56,6 +64,7 @@ export interface BudgetUsage {
   objects: number;
   dashSegments: number;
   pathComplexity: number;
+  cacheMegabytes: number;
 }
 
 export interface BudgetExcess {
@@ -90,8 +99,10 @@ interface Walk {
   objects: number;
   dashes: number;
   pathPairs: number;
+  /** Cache canvas bytes (see maxCacheMegabytes). */
+  cache: number;
   blurRatio: number;
-  top: Record<'paint' | 'blur' | 'blurRadius' | 'dash' | 'path', Top | undefined>;
+  top: Record<'paint' | 'blur' | 'blurRadius' | 'dash' | 'path' | 'cache', Top | undefined>;
 }
 
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -440,6 +451,12 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
     const area = bw * bh * (hasTransformedStrokeFiller(o, sw) ? 1 + TRANSFORMED_STROKE_BOXES : 1);
     w.paint += area;
     note(w, 'paint', area, label, path);
+    // Fabric caches every object but images; counted for each object, group children included (an upper bound).
+    if (type !== 'image') {
+      const cacheBytes = Math.min(bw * bh, FABRIC_CACHE_PIXELS) * 4;
+      w.cache += cacheBytes;
+      note(w, 'cache', cacheBytes, label, path);
+    }
     const s = o.shadow;
     if (s && typeof s === 'object') {
       const sh = s as Record<string, unknown>;
@@ -507,6 +524,9 @@ function visit(w: Walk, o: FabricObject, path: string, k: number, rotated: boole
 }
 
 const MP = 1e6;
+const MB = 1024 * 1024;
+/** Fabric's perfLimitSizeTotal: a cache canvas larger than this is drawn at a lower zoom. */
+const FABRIC_CACHE_PIXELS = 2_097_152;
 
 /** A figure for a message: grouped digits, or powers of ten past a trillion (a 1e-300 dash makes 4·10³⁰² segments). */
 function fmt(n: number): string {
@@ -535,8 +555,9 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
     objects: 0,
     dashes: 0,
     pathPairs: 0,
+    cache: 0,
     blurRatio: 0,
-    top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined, path: undefined },
+    top: { paint: undefined, blur: undefined, blurRadius: undefined, dash: undefined, path: undefined, cache: undefined },
   };
   const objects = Array.isArray(doc.objects) ? doc.objects : [];
   objects.forEach((o, i) => visit(w, o, `objects[${i}]`, scale, false, 0));
@@ -553,6 +574,7 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
     objects: w.objects,
     dashSegments: w.dashes,
     pathComplexity: w.pathPairs,
+    cacheMegabytes: w.cache / MB,
   };
   const excess: BudgetExcess[] = [];
   const over = (dimension: BudgetDimension, actual: number, limit: number, what: string, unit: string, top?: Top): void => {
@@ -575,6 +597,7 @@ export function estimateRenderBudget(doc: TemplateDocument, scale = 1, limits: R
     '',
     w.top.path,
   );
+  over('cacheMemory', usage.cacheMegabytes, limits.maxCacheMegabytes, "the memory of the objects' cache canvases", ' MB', w.top.cache);
   return { ok: excess.length === 0, usage, excess };
 }
 
