@@ -44,6 +44,18 @@ interface Entry {
 
 const canvasBytes = (c: Canvas): number => Math.max(1, c.width * c.height * 4);
 
+/**
+ * Frees a dropped canvas's pixels now. @napi-rs/canvas frees them only when V8 finalises the
+ * wrapper, and V8 is not told their size: one render within the budget (60 canvas-sized layers,
+ * 480 MB of caches) left a worker 475 MB larger until some later collection. Resizing replaces the
+ * surface at once. Only for a canvas nothing can draw from again: no entry holds it and the paint
+ * that used it has read its pixels.
+ */
+export function releaseCanvas(c: Canvas): void {
+  c.width = 1;
+  c.height = 1;
+}
+
 /** Entries kept per slot (see above). */
 const SLOT_KEEP = 2;
 
@@ -116,9 +128,10 @@ export class ObjectCacheStore {
     return [...this.pending, ...this.spare].reduce((sum, c) => sum + canvasBytes(c), this.entries.calculatedSize);
   }
 
-  /** Lets every cache canvas go, spare ones included. */
+  /** Lets every cache canvas go, spare ones included. Not during a paint: its output may still replay them. */
   clear(): void {
     this.entries.clear();
+    for (const c of [...this.pending, ...this.spare]) releaseCanvas(c);
     this.pending = [];
     this.spare = [];
   }
@@ -132,7 +145,7 @@ export class ObjectCacheStore {
     for (let i = this.spare.length - 1; i >= 0; i--) {
       bytes += canvasBytes(this.spare[i]);
       if (bytes > this.spareBytes) {
-        this.spare.splice(0, i + 1);
+        for (const c of this.spare.splice(0, i + 1)) releaseCanvas(c);
         break;
       }
     }

@@ -127,6 +127,35 @@ test("an overridden element's old cache canvas is recycled, never while its pain
   assert.ok(!canvases.includes(store.canvas(300, 81)));
 });
 
+test('cache canvases dropped after a paint give their pixels back at once; the kept ones stay whole', () => {
+  // Room for one spare 300×80 canvas (96 KB), not two.
+  const store = new ObjectCacheStore(64 * 1024 * 1024, 100_000);
+  const nodes = ['A', 'B', 'C', 'D', 'E', 'F'].map((text) => new NodeCache().normalize(card(text), '', () => undefined).objects[1]);
+  const images = new Map();
+  const key = (n: (typeof nodes)[number]) => store.keyFor(n, [300, 80, 1, 1], images);
+  const canvases = nodes.slice(0, 5).map((n) => {
+    const c = store.canvas(300, 80);
+    store.set(n, key(n), c);
+    return c;
+  });
+  store.endPaint();
+  // Each slot keeps two: with F, the three titles this paint did not use go to the spare list once it has read its pixels.
+  store.get(nodes[3], key(nodes[3]));
+  store.get(nodes[4], key(nodes[4]));
+  store.set(nodes[5], key(nodes[5]), store.canvas(300, 80));
+  store.endPaint();
+  const released = canvases.filter((c) => c.width === 1 && c.height === 1);
+  const whole = canvases.filter((c) => c.width === 300 && c.height === 80);
+  assert.equal(released.length, 2, 'two of the three dropped ones are past the spare budget');
+  assert.equal(whole.length, 3, 'the two titles this paint used, and one spare');
+  assert.equal(store.get(nodes[3], key(nodes[3])), canvases[3]);
+  store.clear();
+  assert.ok(
+    canvases.every((c) => c.width === 1),
+    'clear releases the spare ones and the cached ones',
+  );
+});
+
 test('recycled cache canvases draw exactly what fresh ones do', async () => {
   const caches = createRenderCaches();
   const titles = ['Hello there', 'Hello where', 'Hi there, you', 'Hello there', 'A much longer title that wraps onto a second line', 'Hello where'];

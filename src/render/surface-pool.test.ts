@@ -50,3 +50,13 @@ test('kept canvases are bounded by pixel bytes: a canvas over the budget is not 
   assert.equal(pool.bytes, 32 * 32 * 4 + 32 * 64 * 4);
   assert.equal(canvasOf(32, 32), again, 'both fit in 16 KB');
 });
+
+test('a canvas the pool lets go gives its pixels back at once, not when V8 collects it', () => {
+  const pool = new SurfacePool(64 * 64 * 4);
+  const big = pool.with(100, 100, ({ canvas }) => canvas);
+  assert.deepEqual([big.width, big.height], [1, 1], 'over the budget: released on the way out');
+  const kept = pool.with(32, 32, ({ canvas }) => canvas);
+  assert.deepEqual([kept.width, kept.height], [32, 32]);
+  pool.clear();
+  assert.deepEqual([kept.width, kept.height], [1, 1]);
+});

@@ -19,6 +19,7 @@
  * synchronous paint-and-read, so two renders never share one.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { releaseCanvas } from './object-cache-store.js';
 
 export interface Surface {
   canvas: Canvas;
@@ -38,6 +39,7 @@ export class SurfacePool {
 
   /** Lets every kept canvas go. */
   clear(): void {
+    for (const s of this.free.values()) releaseCanvas(s.canvas);
     this.free.clear();
     this.keptBytes = 0;
   }
@@ -69,6 +71,7 @@ export class SurfacePool {
       if (this.keptBytes <= this.maxBytes) break;
       this.free.delete(oldest);
       this.keptBytes -= kept.canvas.width * kept.canvas.height * 4;
+      releaseCanvas(kept.canvas);
     }
     return result;
   }
