@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { ConfigError, defaultRenderWorkers, loadConfig } from './config.js';
+import { ConfigError, defaultRenderMaxCacheMb, defaultRenderWorkers, hostMemoryBytes, loadConfig } from './config.js';
 
 test('TRUST_PROXY is off by default and takes a hop count or a list of addresses/CIDRs', () => {
   assert.equal(loadConfig({}).trustProxy, false);
@@ -99,4 +99,15 @@ test('RENDER_WORKERS defaults to one worker per core and takes an explicit count
   );
   assert.equal(loadConfig({}).renderWorkers, defaultRenderWorkers(os.availableParallelism()));
   assert.equal(loadConfig({ RENDER_WORKERS: '3' }).renderWorkers, 3);
+});
+
+test("RENDER_MAX_CACHE_MB defaults to an eighth of the host's memory, from 64 to 512 MB, and takes an explicit figure", () => {
+  const GiB = 1024 ** 3;
+  assert.deepEqual(
+    [0.25, 0.5, 1, 2, 4, 24].map((gib) => defaultRenderMaxCacheMb(gib * GiB)),
+    [64, 64, 128, 256, 512, 512],
+  );
+  assert.equal(loadConfig({}).renderBudget.maxCacheMegabytes, defaultRenderMaxCacheMb(hostMemoryBytes()));
+  assert.equal(loadConfig({ RENDER_MAX_CACHE_MB: '1000' }).renderBudget.maxCacheMegabytes, 1000);
+  assert.ok(hostMemoryBytes() > 0 && hostMemoryBytes() <= os.totalmem());
 });

@@ -131,7 +131,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RENDER_MAX_OBJECTS', default: '5000', meaning: 'Most objects per render, group children and clip paths included' },
   {
     name: 'RENDER_MAX_CACHE_MB',
-    default: '512',
+    default: "an eighth of the host's memory, 64 to 512",
     meaning: "Largest total of the objects' cache canvases per render, in MB (each object's box, up to Fabric's 2 MP cache limit, × 4 bytes)",
   },
   { name: 'FETCH_ALLOW_PRIVATE', default: '0', meaning: '1 lets image URLs reach private networks (local testing only)' },
@@ -198,6 +198,26 @@ type Env = Record<string, string | undefined>;
  */
 export function defaultRenderWorkers(cores = os.availableParallelism()): number {
   return Math.max(1, cores);
+}
+
+/** The memory this process may use: the host's, or its container's limit when that is lower. */
+export function hostMemoryBytes(): number {
+  const total = os.totalmem();
+  // 0 when there is no limit, or cgroup v2's "max" as a huge number.
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 && limit < total ? limit : total;
+}
+
+/**
+ * RENDER_MAX_CACHE_MB's default: an eighth of the host's memory, from 64 to 512 MB. A paint holds
+ * its objects' cache canvases until its pixels are read, and every worker (the spare included) may
+ * hold one such render at once: at 512 MB on a 1 GB host, three heavy free previews would take the
+ * node past its memory. An eighth keeps three of them under half of it. The reference card counts
+ * 5.8 MB, the largest demo template (the certificate) 25 MB and an A4 calendar page at 300 dpi
+ * 32 MB, so the 64 MB floor still renders them at scale 1.
+ */
+export function defaultRenderMaxCacheMb(memoryBytes = hostMemoryBytes()): number {
+  return Math.min(DEFAULT_RENDER_BUDGET.maxCacheMegabytes, Math.max(64, Math.floor(memoryBytes / 8 / (1024 * 1024))));
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -280,7 +300,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxBlurMegapixels: int('RENDER_MAX_BLUR_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxBlurMegapixels, 0, 100_000),
       maxPaintMegapixels: int('RENDER_MAX_PAINT_MEGAPIXELS', DEFAULT_RENDER_BUDGET.maxPaintMegapixels, 1, 1_000_000),
       maxObjects: int('RENDER_MAX_OBJECTS', DEFAULT_RENDER_BUDGET.maxObjects, 1, 1_000_000),
-      maxCacheMegabytes: int('RENDER_MAX_CACHE_MB', DEFAULT_RENDER_BUDGET.maxCacheMegabytes, 1, 1_000_000),
+      maxCacheMegabytes: int('RENDER_MAX_CACHE_MB', defaultRenderMaxCacheMb(), 1, 1_000_000),
     },
     fetchAllowPrivate: bool('FETCH_ALLOW_PRIVATE', false),
     reservationLeaseS: int('RESERVATION_LEASE_S', 120, 1, 86_400),
