@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { slowWithinBudget } from './adversarial-templates.test-helper.js';
@@ -84,6 +85,30 @@ test('SIGTERM: readyz 503 at once, new requests 503 + Retry-After, the running r
     const png = await readFile(file);
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], `the image was written: ${file}`);
   } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM: a client trickling a request body cannot keep the process past SHUTDOWN_GRACE_S', { timeout: 120_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'imprint-drain-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_S: '2' });
+  const socket = net.connect(server.port, '127.0.0.1');
+  try {
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    // An authenticated generate whose body never finishes: 1 of 100 bytes, then nothing.
+    socket.write(`POST /image/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${server.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await sleep(500);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await Promise.race([server.exited.then(() => server.child.exitCode), sleep(30_000).then(() => 'still running' as const)]);
+    assert.equal(exit, 0, `${server.output()}`);
+    const seconds = (Date.now() - signalledAt) / 1000;
+    assert.ok(seconds < 20, `exited ${seconds} s after SIGTERM with a 2 s grace`);
+    await closed;
+  } finally {
+    socket.destroy();
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -294,6 +294,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const [idle, jobsDone] = await Promise.all([app.drain.idle(config.shutdownGraceS * 1000), jobRunner?.stop(config.shutdownGraceS * 1000) ?? true]);
     if (!idle) {
       app.log.warn(`${app.drain.running} requests still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; exiting anyway`);
+      // app.close() waits for every open request, and one client trickling a body would hold it (and
+      // the port) until Node's 5-minute request timeout: a cheap way to stall every deploy. A request
+      // cut here is a crash to the credits: its reservation is refunded after its lease.
+      app.server.closeAllConnections();
     }
     if (!jobsDone) app.log.warn(`async jobs still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; they run again after their lease`);
     await app.close();
