@@ -252,6 +252,15 @@ describe('bounded inputs on a real server', () => {
       assert.equal(JSON.parse(big.body).code, 'headers_too_large');
       assertCatalog('GET', big);
     }
+    for (const [method, request] of [
+      ['GET', `GET /readyz HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n`],
+      ['POST', `POST /image/generate HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`],
+    ]) {
+      const expect = await raw(request);
+      assert.equal(expect.status, 417, expect.body);
+      assert.equal(JSON.parse(expect.body).code, 'expectation_failed');
+      assertCatalog(method, expect);
+    }
     for (const request of [
       `GET /templates/%E0%A4%A/elements HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
       'NONSENSE\r\n\r\n',

@@ -13,7 +13,7 @@ import type { AssetLimits } from '../services/manage-assets.js';
 import type { ServiceDeps } from '../services/service-deps.js';
 import { ErrorBody } from './api-schemas.js';
 import { Drain } from './drain.js';
-import { sendError, toApiError, writeClientError } from './error-reply.js';
+import { sendError, toApiError, writeClientError, writeExpectationFailed } from './error-reply.js';
 import { registerBodyEncodingCheck } from './body-encoding-check.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { finishOpenapi } from './openapi-document.js';
@@ -122,6 +122,7 @@ export async function buildApp(given: AppOptions) {
     requestIdHeader: false,
     trustProxy: trustProxyOption(options.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.on('checkExpectation', (req, res) => writeExpectationFailed(req, res, `req_${randomBase62(16)}`));
   app.setValidatorCompiler(schemaCompilers.validator(schemaValidator));
   app.decorate('schemaCompilers', schemaCompilers);
   app.addHook('onReady', async () => schemaCompilers.compile(FIRST_REQUEST_ROUTES));

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorBodyOf, megabytes, type ErrorCode, type FieldError } from '../domain/errors.js';
@@ -127,6 +127,27 @@ export function writeClientError(err: NodeJS.ErrnoException, socket: Duplex, req
   socket.on('data', () => undefined);
   socket.resume();
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/**
+ * An `Expect` other than 100-continue: Node answers these itself, with an empty 417 and before any
+ * route or hook runs. This gives the same status in the catalog's shape. The body, if one follows,
+ * is never read, so the connection closes.
+ */
+export function writeExpectationFailed(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+  const error = new ApiError(
+    'expectation_failed',
+    `Expect: ${clip(String(req.headers.expect))} is not an expectation this server meets; send the request without it, or with Expect: 100-continue.`,
+  );
+  const body = JSON.stringify(errorBody(error, requestId));
+  res.writeHead(error.statusCode, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Request-Id': requestId,
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'close',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** How long a refused connection may keep sending before it is cut. */
