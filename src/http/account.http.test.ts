@@ -43,6 +43,20 @@ describe('account routes', () => {
     );
     const bad = await t.app.inject({ url: '/account/usage?limit=0', headers: t.a.auth });
     assert.equal(bad.statusCode, 400);
+    // Only plain decimal: 1e3 once read as 1, 2.9 as 2 and 0x10 as 16, each answered 200 with that many entries.
+    for (const limit of ['1e3', '1e309', '2.9', '0x10', '0b1', 'Infinity', '']) {
+      for (const url of ['/account/usage', '/account/images']) {
+        const loose = await t.app.inject({ url: `${url}?limit=${encodeURIComponent(limit)}`, headers: t.a.auth });
+        if (limit === '') {
+          assert.equal(loose.statusCode, 400, `an empty limit is not a number: ${loose.body}`);
+          continue;
+        }
+        assert.equal(loose.statusCode, 400, `${url}?limit=${limit}: ${loose.body}`);
+        assert.equal(loose.json().code, 'invalid_request');
+        assert.match(loose.json().message, /limit/);
+      }
+    }
+    assert.equal((await t.app.inject({ url: '/account/usage?limit=%2B2', headers: t.a.auth })).json().entries.length, 2, '+2 is decimal');
   });
 
   test('API keys: create shows the key once, list never does, revoke is immediate', async () => {

@@ -22,7 +22,9 @@ export const schemaValidator: FastifySchemaCompiler<TSchema> = ({ schema, httpPa
   const refusal = (value: unknown) => ({ error: firstErrors(check.Errors(value)).map(describe) as unknown as Error });
   return (input: unknown) => {
     if (httpPart !== 'body') {
+      const loose = looseNumbers(schema, input);
       const value = Value.Convert(schema, input);
+      if (loose) Object.assign(value as object, loose);
       return check.Check(value) ? { value } : refusal(value);
     }
     if (check.Check(input)) return { value: input };
@@ -51,6 +53,26 @@ function firstErrors(errors: Iterable<ValueError>): ValueError[] {
     if (first.length === MAX_REPORTED_ERRORS) break;
   }
   return first;
+}
+
+const DECIMAL = { Integer: /^[+-]?\d+$/, Number: /^[+-]?(\d+\.?\d*|\.\d+)$/ } as const;
+
+/**
+ * TypeBox's conversion reads a query's `limit=1e3` as 1, `2.9` as 2 and `0x10` as 16, so a client
+ * asking for 1000 items silently got one. A query or path number must be written in plain decimal:
+ * the strings that are not are taken before the conversion (which works in place) and put back
+ * after it, so the check refuses them ("Expected integer").
+ */
+function looseNumbers(schema: TSchema, input: unknown): Record<string, string> | null {
+  if (schema[Kind] !== 'Object' || typeof input !== 'object' || input === null) return null;
+  const sent = input as Record<string, unknown>;
+  let loose: Record<string, string> | null = null;
+  for (const [key, property] of Object.entries(schema.properties as Record<string, TSchema>)) {
+    const kind = property[Kind] as string;
+    const raw = Object.hasOwn(sent, key) ? sent[key] : undefined;
+    if ((kind === 'Integer' || kind === 'Number') && typeof raw === 'string' && !DECIMAL[kind].test(raw.trim())) (loose ??= {})[key] = raw;
+  }
+  return loose;
 }
 
 /** The numbers and booleans no-code tools send as strings, turned back into what `schema` asks for. */
