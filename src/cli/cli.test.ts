@@ -54,6 +54,9 @@ describe('npx imprint', () => {
     assert.equal((await app.inject({ url: '/account', headers: auth })).json().credits, 5);
 
     assert.equal((await run('credits', 'grant', '--account', account.id, '--amount', '7')).json.balance, 12);
+    // A debit as the usage text writes it, with the number as its own argument.
+    assert.equal((await run('credits', 'grant', '--account', account.id, '--amount', '-2')).json.balance, 10);
+    assert.equal((await run('credits', 'grant', '--account', account.id, '--amount', '2')).json.balance, 12);
     assert.equal((await app.inject({ url: '/account', headers: auth })).json().credits, 12, 'the grant is visible immediately');
 
     const file = path.join(dir, 'card.json');
@@ -118,6 +121,10 @@ describe('npx imprint', () => {
     assert.equal(missing.json.error.code, 'not_found');
     const unknown = await run('frobnicate');
     assert.equal(unknown.code, 2);
+    const unknownOption = await run('credits', 'grant', '--acount', 'acc_nope');
+    assert.equal(unknownOption.code, 2);
+    assert.equal(unknownOption.json.error.code, 'invalid_request');
+    assert.match(unknownOption.json.error.message, /--acount.*npx imprint --help/);
     const duplicate = await run('accounts', 'create', '--name', 'acme');
     assert.equal(duplicate.code, 2);
     assert.match(duplicate.json.error.message, /already exists/);

@@ -22,9 +22,25 @@ export interface CliIo {
 
 const processIo: CliIo = { env: process.env, out: (l) => console.log(l), err: (l) => console.error(l), progress: process.stderr };
 
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
+/**
+ * `--amount -8`, as the usage text writes a debit: parseArgs takes a value that starts with a dash
+ * for an option of its own and refuses it as ambiguous. A negative number after an option is its value.
+ */
+function negativeValuesJoined(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (/^--[a-z]+$/.test(argv[i]) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i++;
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  return parseArgs({
+    args: negativeValuesJoined(argv),
     allowPositionals: true,
     options: {
       name: { type: 'string' },
@@ -47,6 +63,23 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    // An unknown option or a missing value: one line and the way to the usage, not a stack trace.
+    if ((error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS_')) {
+      const message = `${(error as Error).message} (npx imprint --help lists the commands and options)`;
+      if (argv.includes('--json')) io.out(JSON.stringify({ error: { code: 'invalid_request', message } }, null, 2));
+      else io.err(`error: ${message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) {
     io.out(USAGE);
     return positionals.length === 0 && !values.help ? 1 : 0;
