@@ -98,7 +98,20 @@ export const TemplateDocumentSchema = Type.Object(
   },
 );
 
-const TemplateName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Template name.' });
+/**
+ * The characters a name shown in a one-line list must not have: C0 and C1 controls, line and
+ * paragraph separators, and text-direction marks, embeddings, overrides and isolates, with which a
+ * name could show its characters in another order than the one they are in.
+ */
+export const UNPRINTABLE_NAME_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069';
+
+const TemplateName = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: `^(?=[^${UNPRINTABLE_NAME_CHARACTERS}]*\\S)[^${UNPRINTABLE_NAME_CHARACTERS}]*$`,
+  'x-pattern-message': 'must be printable text with at least one visible character: no control, line-break or text-direction characters',
+  description: 'Template name.',
+});
 
 export const CreateTemplateBodySchema = Type.Object({ name: TemplateName, template: TemplateDocumentSchema }, { additionalProperties: false });
 /** PUT may change the name, the document or both; whichever is sent is validated like POST's. */

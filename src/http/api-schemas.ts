@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ModificationItem } from '../domain/request-changes.js';
-import { CreateTemplateBodySchema, TemplateDocumentSchema, UpdateTemplateBodySchema } from '../domain/template-schema.js';
+import { CreateTemplateBodySchema, TemplateDocumentSchema, UNPRINTABLE_NAME_CHARACTERS, UpdateTemplateBodySchema } from '../domain/template-schema.js';
 
 /**
  * Request and response schemas of the HTTP API. Each is written once and
@@ -275,15 +275,10 @@ export const ApiKeyView = Type.Object({
   revokedAt: Type.Union([Type.String(), Type.Null()]),
 });
 
-/**
- * The name of an API or URL key. 80 characters: a label, not a note. Printable text only, so a
- * listing stays one line and reads as it was typed: no C0 or C1 controls, no line or paragraph
- * separator, and no text-direction mark, embedding, override or isolate, with which a name could
- * show its characters in another order than the one they are in.
- */
+/** The name of an API or URL key. 80 characters: a label, not a note. Printable, as a template's name is. */
 export const KeyName = Type.String({
   maxLength: 80,
-  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$',
+  pattern: `^[^${UNPRINTABLE_NAME_CHARACTERS}]*$`,
   'x-pattern-message': 'must be printable text: no control, line-break or text-direction characters',
 });
 

@@ -148,6 +148,20 @@ describe('template routes', () => {
     assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).statusCode, 404);
   });
 
+  test("a template's name is printable text with something visible, on create and on rename", async () => {
+    for (const name of ['a\u0000b', 'two\nlines', 'evil\u202Etxt.exe', 'tab\there', '   ']) {
+      const refused = await create(name);
+      assert.equal(refused.statusCode, 400, `${JSON.stringify(name)}: ${refused.body}`);
+      assert.equal(refused.json().code, 'invalid_request');
+      assert.match(refused.json().message, /name must be printable text/);
+    }
+    const created = await create('Ünïcode — 名前 ✓');
+    assert.equal(created.statusCode, 201, created.body);
+    const renamed = await t.app.inject({ method: 'PUT', url: `/templates/${created.json().id}`, headers: t.a.auth, payload: { name: 'new\u2028name' } });
+    assert.equal(renamed.statusCode, 400, renamed.body);
+    assert.equal((await t.app.inject({ url: `/templates/${created.json().id}`, headers: t.a.auth })).json().name, 'Ünïcode — 名前 ✓');
+  });
+
   test('a template is validated on save: unsupported objects, duplicate names, unknown fonts', async () => {
     const bad = (mutate: (doc: Record<string, unknown>, objects: Array<Record<string, unknown>>) => void) => {
       const doc = sampleTemplate();
