@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createRenderCaches } from '../render/render-caches.js';
-import { renderDocument } from '../render/render-document.js';
+import { renderDocument, type AccountFont } from '../render/render-document.js';
 import { MAX_FONTS_PER_ACCOUNT } from '../services/manage-fonts.js';
 import { repoRoot } from '../repo-root.js';
 import { createTestApp, sampleTemplate, type TestApp } from './test-app.js';
@@ -19,7 +19,7 @@ before(async () => {
   t = await createTestApp({
     renderer: {
       render: async (input) => {
-        shipped.push((input.fonts ?? []).map((f) => f.family));
+        shipped.push((input.fonts ?? []).map((f: AccountFont) => f.family));
         return renderDocument(input, caches);
       },
     },

@@ -14,7 +14,7 @@ import type { ImageFilter } from '../domain/image-filters.js';
 import type { DrawEnv } from './draw-object.js';
 import type { DrawableImage } from './image-cache.js';
 import type { NormalizedDocument } from './normalize-document.js';
-import { ensureAccountFonts, ensureBundledFonts, type RegisteredFontInput } from './fonts/font-registry.js';
+import { ensureAccountFonts, ensureBundledFonts } from './fonts/font-registry.js';
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import { outputSize, paintDocument, paintPage, type PaintedPixels } from './paint-document.js';
 import { markVectorPage } from './vector-page.js';
@@ -33,13 +33,10 @@ export interface AccountFont {
   data: Uint8Array;
 }
 
-/** An uploaded face the render pool registered for the whole process before sending the render: its alias, not its file. */
-export type RegisteredFont = RegisteredFontInput;
-
 export interface RenderInput {
   document: TemplateDocument;
   images: ReadonlyMap<string, Uint8Array>;
-  fonts?: readonly (AccountFont | RegisteredFont)[];
+  fonts?: readonly AccountFont[];
   /** `quality` applies to jpeg and webp only; a pdf's images keep their source pixels. */
   output?: { format?: RenderFormat; quality?: number; scale?: number };
 }
@@ -93,7 +90,7 @@ function walk(nodes: readonly RenderNode[], fn: (n: RenderNode) => void): void {
   }
 }
 
-function prepareTextNodes(nodes: readonly RenderNode[], fonts: RenderInput['fonts']): void {
+function prepareTextNodes(nodes: readonly RenderNode[], fonts: readonly AccountFont[] | undefined): void {
   walk(nodes, (n) => {
     if (n.kind !== 'text' || !n.textSource) return;
     try {
@@ -183,35 +180,24 @@ interface Prepared {
   images: Map<string, DrawableImage>;
   scale: number;
   warnings: RenderWarning[];
-  /** Lets the account faces this render registered go, once it has drawn. */
-  releaseFonts: () => void;
 }
 
 /** Everything before the paint: fonts registered, text laid out (cached per object), images decoded and filtered. */
 async function prepare(input: RenderInput, caches: RenderCaches): Promise<Prepared> {
   ensureBundledFonts();
-  const releaseFonts = input.fonts?.length ? ensureAccountFonts(input.fonts) : () => {};
-  try {
-    const scale = resolveScale(input.output?.scale);
-    const fontsKey = (input.fonts ?? []).map((f) => f.key).join(',');
-    const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
-    const images = await decodeImages(input.document, input.images, caches);
-    addFilteredImages(doc, images, caches);
-    return { doc, images, scale, warnings: textWarnings(doc.objects), releaseFonts };
-  } catch (error) {
-    releaseFonts();
-    throw error;
-  }
+  if (input.fonts?.length) ensureAccountFonts(input.fonts);
+  const scale = resolveScale(input.output?.scale);
+  const fontsKey = (input.fonts ?? []).map((f) => f.key).join(',');
+  const doc = caches.nodes.normalize(input.document, fontsKey, (fresh) => prepareTextNodes(fresh, input.fonts));
+  const images = await decodeImages(input.document, input.images, caches);
+  addFilteredImages(doc, images, caches);
+  return { doc, images, scale, warnings: textWarnings(doc.objects) };
 }
 
 async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
-  const { doc, images, scale, warnings, releaseFonts } = await prepare(input, caches);
-  try {
-    const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches), memory: caches.outputs });
-    return Object.assign(painted, { warnings });
-  } finally {
-    releaseFonts();
-  }
+  const { doc, images, scale, warnings } = await prepare(input, caches);
+  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches), memory: caches.outputs });
+  return Object.assign(painted, { warnings });
 }
 
 /**
@@ -239,15 +225,7 @@ export interface PdfOutput {
 export async function renderPdf(pages: readonly RenderInput[], caches: RenderCaches = createRenderCaches()): Promise<PdfOutput> {
   if (pages.length === 0) throw new RenderError('a PDF needs at least one page');
   const prepared: Prepared[] = [];
-  try {
-    for (const page of pages) prepared.push(await prepare(page, caches));
-    return pdfOf(prepared);
-  } finally {
-    for (const p of prepared) p.releaseFonts();
-  }
-}
-
-function pdfOf(prepared: readonly Prepared[]): PdfOutput {
+  for (const page of pages) prepared.push(await prepare(page, caches));
   // Fixed metadata: the bytes depend only on the pages, so equal renders are equal files and share one content-addressed blob.
   const pdf = new PDFDocument({ creator: 'Imprint', producer: 'Imprint (Skia/PDF)', rasterDPI: PDF_RASTER_DPI });
   const sizes: PdfOutput['pages'] = [];

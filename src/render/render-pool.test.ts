@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { bundledFontFaces, registeredAccountFaces } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import { RenderAbandonedError, RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
 import { outputDigest } from './saved-output.js';
@@ -322,36 +321,6 @@ test("a heavy render that has to wait lets its tenant's light renders behind it 
     assert.equal(pool.waiting, 1, 'the light render went past the waiting heavy one, to the free worker');
     await Promise.all([...heavy, light]);
     assert.deepEqual(done, ['light', 'heavy1', 'heavy2']);
-  } finally {
-    await pool.close();
-  }
-});
-
-test("an uploaded face is registered once by the pool, drawn by the worker from its alias, and released with the render's answer", async () => {
-  const file = bundledFontFaces().find((f) => f.family === 'Oswald' && f.weight === 700 && f.unicodeRange?.includes('U+0000-00FF'))!.file;
-  const font = { key: 'pool-brand', family: 'Pool Brand', weight: 400, style: 'normal' as const, data: new Uint8Array(await readFile(file)) };
-  const text = (family: string) => ({
-    width: 320,
-    height: 80,
-    background: '#ffffff',
-    objects: [{ type: 'text', left: 10, top: 10, text: 'Hamburg', fontFamily: family, fontSize: 48, fill: '#000000' }],
-  });
-  const pool = new RenderPool({ size: 1 });
-  try {
-    const before = registeredAccountFaces();
-    const branded = await pool.render({ document: text('Pool Brand'), images: new Map(), fonts: [font] });
-    const oswald = await pool.render({ document: { ...text('Oswald'), objects: [{ ...text('Oswald').objects[0], fontWeight: 700 }] }, images: new Map() });
-    // Another account's render: its own (here no) faces, as the service always sends.
-    const fallback = await pool.render({ document: text('Pool Brand'), images: new Map(), fonts: [] });
-    assert.deepEqual(await sharp(branded.data).raw().toBuffer(), await sharp(oswald.data).raw().toBuffer(), 'drawn with the uploaded file');
-    assert.notDeepEqual(await sharp(branded.data).raw().toBuffer(), await sharp(fallback.data).raw().toBuffer(), 'not the fallback');
-    assert.equal(registeredAccountFaces().count, before.count + 1);
-    assert.equal(registeredAccountFaces().inUse, before.inUse, 'nothing held once the answer is back');
-    await assert.rejects(
-      pool.render({ document: text('Broken'), images: new Map(), fonts: [{ ...font, key: 'broken', family: 'Broken', data: new Uint8Array(16) }] }),
-      (error: Error) => error instanceof RenderError && /could not be loaded/.test(error.message),
-    );
-    assert.equal(registeredAccountFaces().inUse, before.inUse);
   } finally {
     await pool.close();
   }

@@ -45,7 +45,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type AccountFontInput, acquireAccountFaces, sharedFontClaims } from './fonts/font-registry.js';
+import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
 import type { SaveOutput } from './saved-output.js';
@@ -128,8 +128,6 @@ interface Job {
   heavy: boolean;
   /** Detaches the caller's abort listener: called once the job leaves the queue for a worker, or is settled. */
   unlisten?: () => void;
-  /** Lets the account faces registered for it go: called when it leaves its worker, however. */
-  releaseFonts?: () => void;
 }
 
 interface Slot {
@@ -429,19 +427,6 @@ export class RenderPool {
   private dispatch(slot: Slot, job: Job): void {
     job.unlisten?.();
     job.unlisten = undefined;
-    let input = job.input;
-    if (input.fonts?.some((f) => 'data' in f)) {
-      // Registered here, for the whole process, and held until the render leaves its worker: the
-      // worker gets aliases, not files (see acquireAccountFaces).
-      try {
-        const acquired = acquireAccountFaces(input.fonts.filter((f): f is AccountFontInput => 'data' in f));
-        job.releaseFonts = acquired.release;
-        input = { ...input, fonts: [...input.fonts.filter((f) => !('data' in f)), ...acquired.faces] };
-      } catch (error) {
-        job.reject(new RenderError(`an uploaded font could not be loaded: ${(error as Error).message}`));
-        return;
-      }
-    }
     clearTimeout(slot.idleTimer);
     if (slot.jobs.size === 0) {
       slot.tenant = job.tenant;
@@ -450,7 +435,7 @@ export class RenderPool {
     }
     slot.jobs.set(job.id, job);
     if (slot.ready) this.startClock(slot, job);
-    const msg: WorkerRequest = { id: job.id, input, save: job.save };
+    const msg: WorkerRequest = { id: job.id, input: job.input, save: job.save };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
     // image cache usually owns them), so they are not transferred.
@@ -467,7 +452,6 @@ export class RenderPool {
     if (!job) return;
     slot.jobs.delete(msg.id);
     clearTimeout(job.timer);
-    job.releaseFonts?.();
     if (msg.ok) {
       const d = msg.output.data;
       job.resolve({ ...msg.output, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) });
@@ -488,12 +472,7 @@ export class RenderPool {
     const idx = this.slots.indexOf(slot);
     if (idx < 0) return null;
     const jobs = [...slot.jobs.values()];
-    for (const job of jobs) {
-      clearTimeout(job.timer);
-      // A render sent again registers its faces again when it is dispatched.
-      job.releaseFonts?.();
-      job.releaseFonts = undefined;
-    }
+    for (const job of jobs) clearTimeout(job.timer);
     slot.jobs.clear();
     clearTimeout(slot.idleTimer);
     void slot.worker.terminate();
@@ -555,7 +534,6 @@ export class RenderPool {
     for (const s of this.slots) {
       for (const job of s.jobs.values()) {
         clearTimeout(job.timer);
-        job.releaseFonts?.();
         job.reject(err);
       }
     }

@@ -55,7 +55,7 @@ export async function uploadFont(deps: Deps, accountId: string, input: UploadFon
   const id = newId('fnt');
   try {
     // Loading it once here turns a corrupt file into a 400 now, not a failed render later.
-    ensureAccountFonts([{ key: id, family, weight: input.weight, style: input.style, data: input.data }])();
+    ensureAccountFonts([{ key: id, family, weight: input.weight, style: input.style, data: input.data }]);
   } catch {
     throw new ApiError('invalid_font', `The ${format.toUpperCase()} file could not be loaded as a font.`);
   }

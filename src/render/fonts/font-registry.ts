@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { type FontKey, GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts } from '@napi-rs/canvas';
 import { parseFamilyList } from '../../domain/fabric-types.js';
 import { orderFacesByMatch } from '../../domain/font-weights.js';
 import { commonCoverage } from './font-coverage.js';
@@ -14,15 +13,6 @@ export interface AccountFontInput {
   weight: number;
   style: 'normal' | 'italic';
   data: Uint8Array;
-}
-
-/** An account face already registered in this process (by the thread that dispatches renders): only its alias travels. */
-export interface RegisteredFontInput {
-  key: string;
-  family: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  alias: string;
 }
 
 export interface BundledFontFace {
@@ -214,126 +204,15 @@ interface RegisteredAccountFace {
 
 const accountFaces = new Map<string, RegisteredAccountFace>();
 
-/**
- * Uploaded faces registered in this process, by alias, least recently used first. @napi-rs/canvas's
- * font collection is one for the whole process, every thread included, and removing a registration
- * removes every registration of the same bytes. So each distinct file is registered once, under an
- * alias made from its digest (two accounts uploading one file share it, which shows neither anything
- * of the other's), by one thread: the one that hands renders to the workers. It counts the renders
- * using each face and removes only faces no render uses. Before, a face stayed registered for the
- * life of the process, so uploading, drawing and deleting fonts grew a server without bound.
- */
-const registeredFaces = new Map<string, { key: FontKey; bytes: number; users: number }>();
-let registeredFaceBytes = 0;
-const faceDigests = new WeakMap<Uint8Array, string>();
-
-/**
- * File bytes of the faces kept registered while no render uses them: dozens of typical faces
- * (50–500 KB), so an account's few faces stay registered between its renders. A registered WOFF
- * costs about five times its file in memory (400 faces, 47 MB of files, took 229 MB of RSS).
- */
-export const UNUSED_ACCOUNT_FACE_BYTES = 16 * 1024 * 1024;
-
-function faceAlias(data: Uint8Array): string {
-  let digest = faceDigests.get(data);
-  if (digest === undefined) {
-    digest = createHash('sha256').update(data).digest('hex').slice(0, 32);
-    faceDigests.set(data, digest);
-  }
-  return `imprint face ${digest}`;
-}
-
-function evictUnusedFaces(budget: number): void {
-  if (registeredFaceBytes <= budget) return;
-  const keys: FontKey[] = [];
-  for (const [alias, face] of registeredFaces) {
-    if (registeredFaceBytes <= budget) break;
-    if (face.users > 0) continue;
-    keys.push(face.key);
-    registeredFaces.delete(alias);
-    registeredFaceBytes -= face.bytes;
-  }
-  // One rebuild of the collection for them all.
-  if (keys.length > 0) GlobalFonts.removeBatch(keys);
-}
-
-/** Account faces registered for one use; `release` (once) lets them be removed when the process needs the room. */
-export interface AcquiredFaces {
-  faces: RegisteredFontInput[];
-  release(): void;
-}
-
-/**
- * Registers `fonts` for a use that lasts until `release`: a render on a worker, or a layout in this
- * thread. Throws (registering none of them for good) when a file cannot be loaded as a font.
- */
-export function acquireAccountFaces(fonts: readonly AccountFontInput[], unusedBudget = UNUSED_ACCOUNT_FACE_BYTES): AcquiredFaces {
-  const held: string[] = [];
-  let released = false;
-  const release = (): void => {
-    if (released) return;
-    released = true;
-    for (const alias of held) {
-      const face = registeredFaces.get(alias);
-      if (face) face.users--;
-    }
-    evictUnusedFaces(unusedBudget);
-  };
-  const faces: RegisteredFontInput[] = [];
-  try {
-    for (const font of fonts) {
-      const alias = faceAlias(font.data);
-      let face = registeredFaces.get(alias);
-      if (face) registeredFaces.delete(alias);
-      else {
-        const key = GlobalFonts.register(Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength), alias);
-        if (!key) throw new Error(`font ${font.family} could not be loaded`);
-        face = { key, bytes: font.data.byteLength, users: 0 };
-        registeredFaceBytes += face.bytes;
-      }
-      face.users++;
-      // Re-inserted: the map's order is least recently used first.
-      registeredFaces.set(alias, face);
-      held.push(alias);
-      faces.push({ key: font.key, family: font.family, weight: font.weight, style: font.style, alias });
-    }
-  } catch (error) {
-    release();
-    throw error;
-  }
-  evictUnusedFaces(unusedBudget);
-  return { faces, release };
-}
-
-/** Bytes and count of the account faces registered in this process now, for tests and the curious. */
-export function registeredAccountFaces(): { count: number; bytes: number; inUse: number } {
-  let inUse = 0;
-  for (const face of registeredFaces.values()) if (face.users > 0) inUse++;
-  return { count: registeredFaces.size, bytes: registeredFaceBytes, inUse };
-}
-
-/**
- * Makes uploaded fonts drawable in this thread until the returned function is called. A face with
- * its `data` is registered for that long (a layout, a render in one thread). One that comes with its
- * `alias` was registered by the thread that sent the render here, which holds it until the render's
- * answer is back.
- */
-export function ensureAccountFonts(fonts: readonly (AccountFontInput | RegisteredFontInput)[]): () => void {
-  const toRegister: AccountFontInput[] = [];
+/** Registers uploaded fonts (TTF/OTF/WOFF/WOFF2) once per key; each gets a private alias. */
+export function ensureAccountFonts(fonts: readonly AccountFontInput[]): void {
   for (const font of fonts) {
-    if ('alias' in font) recordAccountFace(font);
-    else toRegister.push(font);
+    if (accountFaces.has(font.key)) continue;
+    const alias = `imprint account ${font.key}`;
+    const key = GlobalFonts.register(Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength), alias);
+    if (!key) throw new Error(`font ${font.family} could not be loaded`);
+    accountFaces.set(font.key, { key: font.key, family: font.family, weight: font.weight, style: font.style, alias });
   }
-  if (toRegister.length === 0) return () => {};
-  const acquired = acquireAccountFaces(toRegister);
-  for (const face of acquired.faces) recordAccountFace(face);
-  return acquired.release;
-}
-
-function recordAccountFace(face: RegisteredFontInput): void {
-  const known = accountFaces.get(face.key);
-  if (known?.alias === face.alias) return;
-  accountFaces.set(face.key, { key: face.key, family: face.family, weight: face.weight, style: face.style, alias: face.alias });
 }
 
 const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'emoji', 'math', 'fangsong']);

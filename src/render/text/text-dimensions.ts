@@ -24,9 +24,7 @@ function layoutWork(obj: FabricObject): number {
  */
 export function textDimensions(fonts: readonly AccountFont[]): (obj: FabricObject) => { width: number; height: number } | undefined {
   ensureBundledFonts();
-  // Released at once: a face no use holds is removed only by a later registration in this thread,
-  // and the layouts below run synchronously, before any other can.
-  if (fonts.length > 0) ensureAccountFonts(fonts)();
+  if (fonts.length > 0) ensureAccountFonts(fonts);
   const options = fonts.length > 0 ? { fonts } : {};
   let work = 0;
   return (obj) => {
