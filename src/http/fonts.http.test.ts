@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { RenderPool } from '../render/render-pool.js';
 import { repoRoot } from '../repo-root.js';
 import { createTestApp, sampleTemplate, type TestApp } from './test-app.js';
 
@@ -115,5 +116,35 @@ describe('font routes', () => {
     const noFamily = await upload(t.a.auth, 'weight=400', woff);
     assert.equal(noFamily.statusCode, 400);
     assert.equal(noFamily.json().code, 'invalid_request');
+  });
+
+  test('an upload is loaded in a render worker, not on the HTTP thread: a good file is kept, a corrupt one is a 400', async () => {
+    const pool = new RenderPool({ size: 1 });
+    const loaded: string[] = [];
+    const workers = await createTestApp({
+      renderer: {
+        render: (input, opts) => {
+          for (const font of input.fonts ?? []) loaded.push(font.family);
+          return pool.render(input, opts);
+        },
+      },
+    });
+    try {
+      const good = await workers.app.inject({ method: 'POST', url: '/fonts?family=Pool%20Sans', headers: { ...workers.a.auth, 'content-type': 'font/woff' }, payload: woff });
+      assert.equal(good.statusCode, 201, good.body);
+      const corrupt = Buffer.concat([woff.subarray(0, 44), Buffer.alloc(woff.length - 44, 0x5a)]);
+      const bad = await workers.app.inject({ method: 'POST', url: '/fonts?family=Pool%20Broken', headers: { ...workers.a.auth, 'content-type': 'font/woff' }, payload: corrupt });
+      assert.equal(bad.statusCode, 400, bad.body);
+      assert.equal(bad.json().code, 'invalid_font');
+      assert.deepEqual(loaded, ['Pool Sans', 'Pool Broken'], 'each file went to the worker');
+      assert.deepEqual(
+        (await workers.app.inject({ url: '/fonts', headers: workers.a.auth })).json().map((f: { family: string }) => f.family),
+        ['Pool Sans'],
+        'nothing kept of the corrupt file',
+      );
+    } finally {
+      await workers.close();
+      await pool.close();
+    }
   });
 });

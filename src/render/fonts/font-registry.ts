@@ -1,6 +1,7 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { parseFamilyList } from '../../domain/fabric-types.js';
 import { orderFacesByMatch } from '../../domain/font-weights.js';
+import { RenderError } from '../render-error.js';
 import { commonCoverage } from './font-coverage.js';
 import { USER_FAMILIES, bundledFaceSets, type FamilyFaces, type FontFace } from './font-faces.js';
 
@@ -210,7 +211,7 @@ export function ensureAccountFonts(fonts: readonly AccountFontInput[]): void {
     if (accountFaces.has(font.key)) continue;
     const alias = `imprint account ${font.key}`;
     const key = GlobalFonts.register(Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength), alias);
-    if (!key) throw new Error(`font ${font.family} could not be loaded`);
+    if (!key) throw new RenderError(`font ${font.family} could not be loaded`);
     accountFaces.set(font.key, { key: font.key, family: font.family, weight: font.weight, style: font.style, alias });
   }
 }
