@@ -52,7 +52,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     await renderPool?.close();
     throw error;
   }
-  const { DiskBlobStore, AccountFontLoader, PrometheusMetrics, createImageFetcher, textDimensions, systemClock, createGuardedPoster } = modules;
+  const { DiskBlobStore, AccountFontLoader, PrometheusMetrics, createImageFetcher, systemClock, createGuardedPoster } = modules;
   const bundled = modules.bundledFontFamilies();
   // The fetch cache below stays on each node's disk even with S3: it only saves refetching public URLs (docs/decisions/0028).
   // Imported only when configured: the AWS SDK is the largest module tree the server could load (docs/decisions/0044).
@@ -74,7 +74,6 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
       onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes),
     }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
-    textLayout: textDimensions,
     publicUrl: config.publicUrl,
     renderBudget: config.renderBudget,
     now: systemClock,
@@ -98,13 +97,12 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
 }
 
 async function runtimeModules() {
-  const [store, disk, fetcher, metrics, fonts, text, accountFonts, deps, post] = await Promise.all([
+  const [store, disk, fetcher, metrics, fonts, accountFonts, deps, post] = await Promise.all([
     import('./store/open-store.js'),
     import('./blobs/disk-blob-store.js'),
     import('./fetch/image-fetcher.js'),
     import('./http/prometheus-metrics.js'),
     import('./render/fonts/font-registry.js'),
-    import('./render/text/text-dimensions.js'),
     import('./services/manage-fonts.js'),
     import('./services/service-deps.js'),
     import('./fetch/guarded-post.js'),
@@ -115,7 +113,6 @@ async function runtimeModules() {
     createImageFetcher: fetcher.createImageFetcher,
     PrometheusMetrics: metrics.PrometheusMetrics,
     bundledFontFamilies: fonts.bundledFontFamilies,
-    textDimensions: text.textDimensions,
     AccountFontLoader: accountFonts.AccountFontLoader,
     systemClock: deps.systemClock,
     createGuardedPoster: post.createGuardedPoster,

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { RenderPool } from '../render/render-pool.js';
 import { createTestApp, sampleTemplate, type TestApp } from './test-app.js';
 
 describe('template routes', () => {
@@ -74,8 +75,8 @@ describe('template routes', () => {
     assert.equal(elements.box.height, 10, 'other kinds report what is stored');
   });
 
-  test('GET /templates/{id}/elements lays out a bounded amount of text on the HTTP thread; texts past it report their stored size', async () => {
-    // Shrink-to-fit lays a text out up to 16 times: four of these held the thread for seconds.
+  test('GET /templates/{id}/elements lays out a bounded amount of text per request; texts past it report their stored size', async () => {
+    // Shrink-to-fit lays a text out up to 16 times: four of these took seconds.
     const long = (i: number) => ({
       type: 'textbox',
       name: `long${i}`,
@@ -101,6 +102,37 @@ describe('template routes', () => {
     const { elements } = (await t.app.inject({ url: `/templates/${created.json().id}/elements`, headers: t.a.auth })).json();
     assert.ok(Math.abs(elements.short.height - 40 * 1.13) < 1e-9, 'the short text is laid out');
     for (const i of [1, 2, 3, 4]) assert.deepEqual([elements[`long${i}`].width, elements[`long${i}`].height], [1, 7], `long${i} keeps its stored size`);
+  });
+
+  test('GET /templates/{id}/elements with render workers: laid out on a worker, the same answer as in this thread', async () => {
+    const template = {
+      version: '7.4.0',
+      width: 400,
+      height: 300,
+      objects: [{ type: 'textbox', name: 'two', text: 'Hello\nworld', left: 0, top: 0, width: 300, height: 1, fontFamily: 'Inter', fontSize: 40, lineHeight: 1.16 }],
+    };
+    const pool = new RenderPool({ size: 1 });
+    const tenants: Array<string | undefined> = [];
+    const workers = await createTestApp({
+      renderer: {
+        render: (input, opts) => pool.render(input, opts),
+        elements: (document, fonts, opts) => {
+          tenants.push(opts?.tenant);
+          return pool.elements(document, fonts, opts);
+        },
+      },
+    });
+    try {
+      const created = await workers.app.inject({ method: 'POST', url: '/templates', headers: workers.a.auth, payload: { name: 'On a worker', template } });
+      assert.equal(created.statusCode, 201, created.body);
+      const res = await workers.app.inject({ url: `/templates/${created.json().id}/elements`, headers: workers.a.auth });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.ok(Math.abs(res.json().elements.two.height - (40 * 1.16 * 1.13 + 40 * 1.13)) < 1e-9, String(res.json().elements.two.height));
+      assert.deepEqual(tenants, [workers.a.account.id], "on the account's share of the workers");
+    } finally {
+      await workers.close();
+      await pool.close();
+    }
   });
 
   test('GET /templates/{id}/elements returns every named element with its properties', async () => {

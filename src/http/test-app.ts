@@ -7,7 +7,7 @@ import { DiskBlobStore } from '../blobs/disk-blob-store.js';
 import { createGuardedPoster } from '../fetch/guarded-post.js';
 import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { bundledFontFamilies } from '../render/fonts/font-registry.js';
-import { textDimensions } from '../render/text/text-dimensions.js';
+import { layoutElements } from '../render/text/text-dimensions.js';
 import { createRenderCaches } from '../render/render-caches.js';
 import { renderDocument } from '../render/render-document.js';
 import { saveOutput } from '../render/saved-output.js';
@@ -134,12 +134,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     blobs,
     accountFonts: (accountId, document) => fontLoader.load(accountId, document),
     // Saving as a render worker does, so the HTTP tests take the disk store's path.
-    renderer: options.renderer ?? { render: async (input, opts) => (opts?.save ? saveOutput(await renderDocument(input, caches), opts.save) : renderDocument(input, caches)) },
+    renderer: options.renderer ?? {
+      render: async (input, opts) => (opts?.save ? saveOutput(await renderDocument(input, caches), opts.save) : renderDocument(input, caches)),
+      elements: async (document, fonts) => layoutElements(document, fonts),
+    },
     fetcher:
       options.fetcher ??
       createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000, onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes) }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
-    textLayout: textDimensions,
     publicUrl: options.publicUrl ?? 'http://imprint.test',
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
     metrics,

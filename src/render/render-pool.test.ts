@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { RenderError } from './render-error.js';
+import { layoutElements } from './text/text-dimensions.js';
 import { RenderAbandonedError, RenderPool, RenderQueueFullError, RenderTooComplexError } from './render-pool.js';
 import { outputDigest } from './saved-output.js';
 
@@ -321,6 +322,30 @@ test("a heavy render that has to wait lets its tenant's light renders behind it 
     assert.equal(pool.waiting, 1, 'the light render went past the waiting heavy one, to the free worker');
     await Promise.all([...heavy, light]);
     assert.deepEqual(done, ['light', 'heavy1', 'heavy2']);
+  } finally {
+    await pool.close();
+  }
+});
+
+test("a template's elements are laid out on a worker, as in this thread, and wait their turn like renders", async () => {
+  const document = {
+    version: '7.4.0',
+    width: 400,
+    height: 300,
+    objects: [
+      { type: 'textbox', name: 'title', text: 'Hello\nworld', left: 0, top: 0, width: 300, height: 1, fontFamily: 'Inter', fontSize: 40 },
+      { type: 'rect', name: 'box', left: 0, top: 0, width: 10, height: 10 },
+    ],
+  };
+  const pool = new RenderPool({ size: 1, maxQueue: 1 });
+  try {
+    const elements = await pool.elements(document, [], { tenant: 'a' });
+    assert.deepEqual(elements, layoutElements(document, []));
+    assert.ok((elements.title.height as number) > 90, 'laid out, not the stored height of 1');
+    // Two on the worker (it takes two at a time), one waiting: the next is refused as a render would be.
+    const running = [1, 2, 3].map(() => pool.elements(document, [], { tenant: 'a' }));
+    await assert.rejects(pool.elements(document, [], { tenant: 'a' }), RenderQueueFullError);
+    await Promise.all(running);
   } finally {
     await pool.close();
   }

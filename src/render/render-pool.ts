@@ -47,7 +47,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
-import type { RenderInput, RenderOutput } from './render-document.js';
+import type { ElementProperties } from '../domain/elements.js';
+import type { TemplateDocument } from '../domain/template.js';
+import type { AccountFont, RenderInput, RenderOutput } from './render-document.js';
 import type { SaveOutput } from './saved-output.js';
 import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 
@@ -120,7 +122,9 @@ interface Job {
   tenant: string;
   input: RenderInput;
   save?: SaveOutput;
-  resolve: (out: RenderOutput) => void;
+  task?: 'elements';
+  /** With the render's output, or for an `elements` task its record. */
+  resolve: (out: never) => void;
   reject: (err: Error) => void;
   timer?: NodeJS.Timeout;
   /** Was on a worker that died with other renders: it runs alone next time, so a second death is its own. */
@@ -250,12 +254,25 @@ export class RenderPool {
   }
 
   render(input: RenderInput, opts: RenderJobOptions = {}): Promise<RenderOutput> {
+    return this.submit<RenderOutput>(input, opts);
+  }
+
+  /**
+   * `GET /templates/{id}/elements`' answer (layoutElements), laid out on a worker: the text layout
+   * of a hostile document is a render's work, under a render's timeout and the account's share of
+   * the workers, not on the thread that answers every account's requests.
+   */
+  elements(document: TemplateDocument, fonts: readonly AccountFont[], opts: RenderJobOptions = {}): Promise<Record<string, ElementProperties>> {
+    return this.submit<Record<string, ElementProperties>>({ document, images: new Map(), fonts }, opts, 'elements');
+  }
+
+  private submit<T>(input: RenderInput, opts: RenderJobOptions, task?: 'elements'): Promise<T> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     if (opts.signal?.aborted) return Promise.reject(new RenderAbandonedError());
-    return new Promise<RenderOutput>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const tenant = opts.tenant ?? '';
       const heavy = (opts.cost ?? 0) >= this.heavyMs;
-      const job: Job = { id: this.nextId++, tenant, input, save: opts.save, resolve, reject, suspect: false, heavy };
+      const job: Job = { id: this.nextId++, tenant, input, save: opts.save, task, resolve: resolve as (out: never) => void, reject, suspect: false, heavy };
       // Fast path: nobody waits, so no cap applies; a free worker takes it now.
       if (this.queued === 0) {
         const free = this.slotFor(job, false);
@@ -435,7 +452,7 @@ export class RenderPool {
     }
     slot.jobs.set(job.id, job);
     if (slot.ready) this.startClock(slot, job);
-    const msg: WorkerRequest = { id: job.id, input: job.input, save: job.save };
+    const msg: WorkerRequest = { id: job.id, input: job.input, save: job.save, task: job.task };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
     // image cache usually owns them), so they are not transferred.
@@ -452,9 +469,11 @@ export class RenderPool {
     if (!job) return;
     slot.jobs.delete(msg.id);
     clearTimeout(job.timer);
-    if (msg.ok) {
+    if (msg.ok && 'elements' in msg) {
+      (job.resolve as (out: Record<string, ElementProperties>) => void)(msg.elements);
+    } else if (msg.ok) {
       const d = msg.output.data;
-      job.resolve({ ...msg.output, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) });
+      (job.resolve as (out: RenderOutput) => void)({ ...msg.output, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) });
     } else {
       const err = msg.error.kind === 'render' ? new RenderError(msg.error.message, msg.error.element) : new Error(msg.error.message);
       job.reject(err);

@@ -1,4 +1,5 @@
 /** Messages between RenderPool and render-worker. */
+import type { ElementProperties } from '../domain/elements.js';
 import type { RenderInput, RenderOutput } from './render-document.js';
 import type { SaveOutput } from './saved-output.js';
 
@@ -7,6 +8,8 @@ export interface WorkerRequest {
   input: RenderInput;
   /** Save the encoded image there (saveOutput) and send back no bytes. */
   save?: SaveOutput;
+  /** Instead of an image: the document's elements with their texts laid out (layoutElements). */
+  task?: 'elements';
 }
 
 /** Asks a worker to let its pixel caches go (releasePixelCaches); it answers nothing. */
@@ -18,6 +21,7 @@ export interface ReleasePixelsRequest {
 export type WorkerReply =
   | { ready: true }
   | { id: number; ok: true; output: Omit<RenderOutput, 'data'> & { data: Uint8Array } }
+  | { id: number; ok: true; elements: Record<string, ElementProperties> }
   | { id: number; ok: false; error: { kind: 'render' | 'internal'; message: string; element?: string } };
 
 /**

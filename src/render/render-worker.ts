@@ -12,6 +12,7 @@ import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './ren
 import { RenderError, renderDocument } from './render-document.js';
 import type { ReleasePixelsRequest, RenderWorkerData, WorkerReply, WorkerRequest } from './render-worker-protocol.js';
 import { saveOutput } from './saved-output.js';
+import { layoutElements } from './text/text-dimensions.js';
 import { warmUpInput } from './warm-up-input.js';
 
 const port = parentPort;
@@ -42,6 +43,16 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
     releasePixelCaches(caches);
     // The canvases' pixels are native memory, freed only when their wrappers are collected.
     collectGarbage();
+    return;
+  }
+  if (msg.task === 'elements') {
+    let reply: WorkerReply;
+    try {
+      reply = { id: msg.id, ok: true, elements: layoutElements(msg.input.document, msg.input.fonts ?? []) };
+    } catch (err) {
+      reply = { id: msg.id, ok: false, error: { kind: err instanceof RenderError ? 'render' : 'internal', message: (err as Error)?.message ?? String(err) } };
+    }
+    port.postMessage(reply);
     return;
   }
   let reply: WorkerReply;

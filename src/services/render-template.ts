@@ -82,26 +82,35 @@ export async function renderFetched(
     return rendered;
   } catch (error) {
     finished(renderOutcomeOf(error));
-    if (error instanceof RenderTooComplexError) {
-      const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
-      const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; ${charge}. Lower "scale" or simplify the template.`);
-      apiError.cause = error;
-      throw apiError;
-    }
-    if (error instanceof RenderAbandonedError) {
-      const apiError = new ApiError('client_closed_request', `The client closed the connection before the render started, so it was not rendered; ${charge}.`);
-      apiError.cause = error;
-      throw apiError;
-    }
-    if (error instanceof RenderQueueFullError) {
-      throw new ApiError('service_unavailable', 'All render workers are busy. Retry shortly.', { headers: { 'Retry-After': '1' } });
-    }
-    if (error instanceof RenderError) {
-      const where = error.element ? ` in element "${error.element}"` : '';
-      throw new ApiError('render_failed', `Rendering failed${where}: ${error.message}`);
-    }
-    throw error;
+    throw renderFailure(error, charge);
   }
+}
+
+/** A render pool's failure as the catalog error a caller gets; anything else unchanged. */
+export function renderFailure(error: unknown, charge: ChargeNote): unknown {
+  if (error instanceof RenderTooComplexError) {
+    const why = error.reason === 'timeout' ? 'took longer than the render time budget' : 'ran out of the render memory budget';
+    const apiError = new ApiError('render_too_complex', `This render ${why} and was stopped; ${charge}. Lower "scale" or simplify the template.`);
+    apiError.cause = error;
+    return apiError;
+  }
+  if (error instanceof RenderAbandonedError) {
+    const apiError = new ApiError('client_closed_request', `The client closed the connection before the render started, so it was not rendered; ${charge}.`);
+    apiError.cause = error;
+    return apiError;
+  }
+  if (error instanceof RenderQueueFullError) {
+    const apiError = new ApiError('service_unavailable', 'All render workers are busy. Retry shortly.', { headers: { 'Retry-After': '1' } });
+    apiError.cause = error;
+    return apiError;
+  }
+  if (error instanceof RenderError) {
+    const where = error.element ? ` in element "${error.element}"` : '';
+    const apiError = new ApiError('render_failed', `Rendering failed${where}: ${error.message}`);
+    apiError.cause = error;
+    return apiError;
+  }
+  return error;
 }
 
 function renderOutcomeOf(error: unknown): RenderOutcome {

@@ -4,15 +4,23 @@ import type { AccountFont, RenderInput, RenderOutput } from '../render/render-do
 import type { RenderBudgetLimits } from '../domain/render-budget.js';
 import type { RenderJobOptions } from '../render/render-pool.js';
 import type { Metrics } from './metrics.js';
-import type { FabricObject, TemplateDocument } from '../domain/template.js';
+import type { ElementProperties } from '../domain/elements.js';
+import type { TemplateDocument } from '../domain/template.js';
 import type { GuardedPoster } from '../fetch/guarded-post.js';
 
 /** What the use cases need from the outside world; main.ts builds it, tests build it with real parts. */
 export interface ServiceDeps {
   store: Store;
   blobs: BlobStore;
-  /** `tenant` (the paying account) and `cost` (the budget's estimate, ms) let a pool schedule fairly between accounts. */
-  renderer: { render(input: RenderInput, opts?: RenderJobOptions): Promise<RenderOutput> };
+  /**
+   * `tenant` (the paying account) and `cost` (the budget's estimate, ms) let a pool schedule fairly between accounts.
+   * `elements`: `/elements`' answer with the renderer's own text layout (Fabric's initDimensions, textFit
+   * included), so it reports the width and height the pixels are drawn with. Absent: stored values.
+   */
+  renderer: {
+    render(input: RenderInput, opts?: RenderJobOptions): Promise<RenderOutput>;
+    elements?(document: TemplateDocument, fonts: readonly AccountFont[], opts?: RenderJobOptions): Promise<Record<string, ElementProperties>>;
+  };
   /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
   renderBudget?: Readonly<RenderBudgetLimits>;
   /** keep(): called once when a generate succeeded; only then may its downloads enter the cache. */
@@ -21,11 +29,6 @@ export interface ServiceDeps {
   fontFamilies(accountId: string): Promise<string[]>;
   /** The account's uploaded font files, for the renderer: with `document`, only the faces it draws with. */
   accountFonts(accountId: string, document?: TemplateDocument): Promise<AccountFont[]>;
-  /**
-   * The renderer's own text layout (Fabric's initDimensions, textFit included), so that
-   * `/elements` reports the width and height the pixels are drawn with. Absent: stored values.
-   */
-  textLayout?(fonts: readonly AccountFont[]): (obj: FabricObject) => { width: number; height: number } | undefined;
   publicUrl: string;
   now(): string;
   /** Reservation and idempotency-claim leases; defaults when absent (see generate-image, run-idempotent). */

@@ -695,7 +695,7 @@ export interface paths {
         };
         /**
          * Retrieve template elements
-         * @description Every named element with its properties (contract §2.2). Costs no credits.
+         * @description Every named element with its properties (contract §2.2). Costs no credits. Texts report the size the renderer lays them out at, computed on a render worker: 503 when every worker is busy, 422 when a text's layout runs past the render time budget.
          */
         get: operations["getTemplateElements"];
         put?: never;
@@ -6598,6 +6598,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unprocessable Entity: `image_fetch_failed`, `render_failed`, `render_too_complex`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 422,
+                     *       "code": "image_fetch_failed",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: `rate_limited` */
             429: {
                 headers: {
@@ -6610,6 +6629,25 @@ export interface operations {
                      *       "statusCode": 429,
                      *       "code": "rate_limited",
                      *       "message": "Rate limit of 600 generate requests per minute reached for this API key. Retry after 12 s.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "code": "service_unavailable",
+                     *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

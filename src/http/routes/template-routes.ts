@@ -54,11 +54,12 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       schema: {
         operationId: 'getTemplateElements',
         summary: 'Retrieve template elements',
-        description: 'Every named element with its properties (contract §2.2). Costs no credits.',
+        description:
+          "Every named element with its properties (contract §2.2). Costs no credits. Texts report the size the renderer lays them out at, computed on a render worker: 503 when every worker is busy, 422 when a text's layout runs past the render time budget.",
         tags,
         security: bearer,
         params: TemplateIdParams,
-        response: { 200: ElementsResult, ...errorResponses(404) },
+        response: { 200: ElementsResult, ...errorResponses(404, 422, 503) },
       },
     },
     async (request) => ({ elements: await templateElements(deps, principalOf(request).account.id, request.params.templateId) }),

@@ -1,4 +1,5 @@
-import type { FabricObject } from '../../domain/template.js';
+import { type ElementProperties, listElements } from '../../domain/elements.js';
+import type { FabricObject, TemplateDocument } from '../../domain/template.js';
 import { ensureAccountFonts, ensureBundledFonts } from '../fonts/font-registry.js';
 import type { AccountFont } from '../render-document.js';
 import { prepareText } from './text-object.js';
@@ -28,12 +29,17 @@ export function textDimensions(fonts: readonly AccountFont[]): (obj: FabricObjec
   const options = fonts.length > 0 ? { fonts } : {};
   let work = 0;
   return (obj) => {
-    // This runs on the thread that answers HTTP requests, where a render's worker timeout does not
-    // reach: five 10,000-character shrink-to-fit texts took 4 s and stalled every account's requests.
-    // Past the bound a text keeps its stored size, as it would without a layout at all.
+    // Five 10,000-character shrink-to-fit texts took 4 s. A render worker does this now, under its
+    // timeout, but a read that is free should not cost a worker seconds either. Past the bound a text
+    // keeps its stored size, as it would without a layout at all.
     work += layoutWork(obj);
     if (work > MAX_LAYOUT_WORK) return undefined;
     const { width, height } = prepareText(obj, options);
     return { width, height };
   };
+}
+
+/** `GET /templates/{id}/elements`' answer: each element's properties, texts at their laid-out size. */
+export function layoutElements(document: TemplateDocument, fonts: readonly AccountFont[]): Record<string, ElementProperties> {
+  return listElements(document, textDimensions(fonts));
 }
