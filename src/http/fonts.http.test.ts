@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RenderPool } from '../render/render-pool.js';
+import { RenderPool, RenderQueueFullError } from '../render/render-pool.js';
 import { repoRoot } from '../repo-root.js';
 import { createTestApp, sampleTemplate, type TestApp } from './test-app.js';
 
@@ -145,6 +145,19 @@ describe('font routes', () => {
     } finally {
       await workers.close();
       await pool.close();
+    }
+  });
+
+  test('an upload while every render worker is busy is a 503 to retry, not a 500, and keeps nothing', async () => {
+    const busy = await createTestApp({ renderer: { render: () => Promise.reject(new RenderQueueFullError()) } });
+    try {
+      const res = await busy.app.inject({ method: 'POST', url: '/fonts?family=Busy', headers: { ...busy.a.auth, 'content-type': 'font/woff' }, payload: woff });
+      assert.equal(res.statusCode, 503, res.body);
+      assert.equal(res.json().code, 'service_unavailable');
+      assert.ok(Number(res.headers['retry-after']) >= 1);
+      assert.deepEqual((await busy.app.inject({ url: '/fonts', headers: busy.a.auth })).json(), []);
+    } finally {
+      await busy.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { RenderError } from '../render/render-error.js';
 import type { AccountFont } from '../render/render-document.js';
 import type { FontRecord } from '../store/store.js';
 import type { ServiceDeps } from './service-deps.js';
+import { renderFailure } from './render-template.js';
 import { nameTemplates, templatesUsing } from './templates-using.js';
 
 type Deps = Pick<ServiceDeps, 'store' | 'blobs' | 'now' | 'fontFamilies' | 'renderer'>;
@@ -61,7 +62,8 @@ export async function uploadFont(deps: Deps, accountId: string, input: UploadFon
       { tenant: accountId },
     );
   } catch (error) {
-    if (!(error instanceof RenderError)) throw error;
+    // A busy or stopped worker is the server's state, not the file's: 503 or 422 as for any render.
+    if (!(error instanceof RenderError)) throw renderFailure(error, 'nothing was charged');
     const invalid = new ApiError('invalid_font', `The ${format.toUpperCase()} file could not be loaded as a font.`);
     invalid.cause = error;
     throw invalid;
