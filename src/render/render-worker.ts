@@ -50,7 +50,7 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
     try {
       reply = { id: msg.id, ok: true, elements: layoutElements(msg.input.document, msg.input.fonts ?? []) };
     } catch (err) {
-      reply = { id: msg.id, ok: false, error: { kind: err instanceof RenderError ? 'render' : 'internal', message: (err as Error)?.message ?? String(err) } };
+      reply = failureReply(msg.id, err);
     }
     port.postMessage(reply);
     return;
@@ -73,12 +73,16 @@ port.on('message', async (msg: WorkerRequest | ReleasePixelsRequest) => {
     if (data.byteLength > 0) transfer.push(data.buffer as ArrayBuffer);
     reply = { id: msg.id, ok: true, output: { ...out, data } };
   } catch (err) {
-    reply =
-      err instanceof RenderError
-        ? { id: msg.id, ok: false, error: { kind: 'render', message: err.message, element: err.element } }
-        : { id: msg.id, ok: false, error: { kind: 'internal', message: (err as Error)?.message ?? String(err) } };
+    reply = failureReply(msg.id, err);
   }
   inFlight--;
   port.postMessage(reply, transfer);
   scavenger.released(readBack);
 });
+
+/** A failure as the pool rebuilds it: a RenderError keeps its element, anything else is internal. */
+function failureReply(id: number, err: unknown): WorkerReply {
+  return err instanceof RenderError
+    ? { id, ok: false, error: { kind: 'render', message: err.message, element: err.element } }
+    : { id, ok: false, error: { kind: 'internal', message: (err as Error)?.message ?? String(err) } };
+}
