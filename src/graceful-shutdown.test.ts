@@ -100,12 +100,11 @@ test('SIGTERM: a client trickling a request body cannot keep the process past SH
     socket.write(`POST /image/generate HTTP/1.1\r\nHost: x\r\nAuthorization: ${server.auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await sleep(500);
-    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
+    // The client never finishes nor hangs up: before, the process waited for it (up to Node's 5-minute request timeout).
     const exit = await Promise.race([server.exited.then(() => server.child.exitCode), sleep(30_000).then(() => 'still running' as const)]);
     assert.equal(exit, 0, `${server.output()}`);
-    const seconds = (Date.now() - signalledAt) / 1000;
-    assert.ok(seconds < 20, `exited ${seconds} s after SIGTERM with a 2 s grace`);
+    // Closed by the server: the client's side never ends it.
     await closed;
   } finally {
     socket.destroy();
