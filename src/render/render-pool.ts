@@ -45,6 +45,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { fontAliasPrefix } from './fonts/font-faces.js';
 import { sharedFontClaims } from './fonts/font-registry.js';
 import { RenderError } from './render-error.js';
 import type { ElementProperties } from '../domain/elements.js';
@@ -223,7 +224,7 @@ export class RenderPool {
   private spawn(firstSpawn = false, spare = false): Slot {
     const url = workerUrl();
     const resourceLimits = this.heapMb ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
-    const workerData: RenderWorkerData = { cacheMb: this.cacheMb, fontClaims: sharedFontClaims() };
+    const workerData: RenderWorkerData = { cacheMb: this.cacheMb, fontClaims: sharedFontClaims(), fontAliasPrefix: fontAliasPrefix() };
     // From TS source (tests, tsx) the worker must load the tsx loader before
     // importing the .ts worker; compiled builds start the .js file directly.
     const worker = url.pathname.endsWith('.ts')

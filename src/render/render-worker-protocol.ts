@@ -39,4 +39,6 @@ export interface RenderWorkerData {
   cacheMb?: number;
   /** The process's font collection is shared by all threads; these claims let the workers register each face once between them. */
   fontClaims?: Int32Array;
+  /** The start of every family name the process registers (fontAliasPrefix): the same in every thread of the one font collection. */
+  fontAliasPrefix?: string;
 }

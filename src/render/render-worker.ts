@@ -6,6 +6,7 @@
  * encoded bytes are transferred back, not copied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { adoptFontAliasPrefix } from './fonts/font-faces.js';
 import { adoptFontClaims, ensureBundledFonts } from './fonts/font-registry.js';
 import { collectGarbage, PixelScavenger } from './pixel-scavenger.js';
 import { createRenderCaches, releasePixelCaches, renderCacheLimits } from './render-caches.js';
@@ -19,6 +20,7 @@ const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 const data = workerData as RenderWorkerData | null;
+if (data?.fontAliasPrefix) adoptFontAliasPrefix(data.fontAliasPrefix);
 if (data?.fontClaims) adoptFontClaims(data.fontClaims);
 ensureBundledFonts();
 const caches = createRenderCaches(renderCacheLimits(data?.cacheMb));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -164,11 +165,33 @@ function loadFamily(spec: PackageSpec, aliasPrefix: string, weights: readonly nu
 
 let cached: { families: FamilyFaces[]; fallbacks: FamilyFaces[] } | undefined;
 
+let aliasPrefix: string | undefined;
+
+/**
+ * What every family name Imprint registers in Skia starts with. Skia also
+ * registers an uploaded file under the family name in its own name table, and
+ * a face added to a family that already has one of the same style wins that
+ * family's match: a file whose name table said "imprint Inter latin" replaced
+ * Inter 400 in every account's renders. So the names a stack uses are ones no
+ * file can carry: random, per process. All threads share one font collection,
+ * so the render workers adopt the main thread's (adoptFontAliasPrefix).
+ */
+export function fontAliasPrefix(): string {
+  aliasPrefix ??= `imprint ${randomBytes(12).toString('base64url')} `;
+  return aliasPrefix;
+}
+
+/** Called by a render worker before any face is named, with the prefix of the thread that started it. */
+export function adoptFontAliasPrefix(prefix: string): void {
+  if (cached && prefix !== aliasPrefix) throw new Error('the bundled faces were named before the font alias prefix was adopted');
+  aliasPrefix = prefix;
+}
+
 export function bundledFaceSets(): { families: FamilyFaces[]; fallbacks: FamilyFaces[] } {
   if (!cached) {
     cached = {
-      families: USER_FAMILIES.map((s) => loadFamily(s, 'imprint ', BUNDLED_FONT_WEIGHTS[s.family] ?? FALLBACK_WEIGHTS)),
-      fallbacks: FALLBACKS.map((s) => loadFamily(s, 'imprint fallback ', FALLBACK_WEIGHTS)),
+      families: USER_FAMILIES.map((s) => loadFamily(s, fontAliasPrefix(), BUNDLED_FONT_WEIGHTS[s.family] ?? FALLBACK_WEIGHTS)),
+      fallbacks: FALLBACKS.map((s) => loadFamily(s, `${fontAliasPrefix()}fallback `, FALLBACK_WEIGHTS)),
     };
   }
   return cached;

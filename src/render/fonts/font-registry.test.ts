@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
-import { USER_FAMILIES, packageDir } from './font-faces.js';
+import { parseFamilyList } from '../../domain/fabric-types.js';
+import { USER_FAMILIES, fontAliasPrefix, packageDir } from './font-faces.js';
+import { renamedFont } from './renamed-font.test-helper.js';
 import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, fontStackFor, resolveFontStack } from './font-registry.js';
 
 ensureBundledFonts();
@@ -77,7 +79,7 @@ test('account fonts register once per key and win over bundled names', () => {
   const font = { key: 'test-brand-1', family: 'Brand Sans', weight: 400, style: 'normal' as const, data };
   ensureAccountFonts([font]);
   ensureAccountFonts([font]);
-  assert.ok(resolveFontStack('Brand Sans', 400, 'normal').startsWith('"imprint account test-brand-1"'));
+  assert.ok(resolveFontStack('Brand Sans', 400, 'normal').startsWith(`"${fontAliasPrefix()}account test-brand-1"`));
   assert.ok(same(draw('Brand', 'Brand Sans'), draw('Brand', 'Oswald', 700)));
   assert.ok(!resolveFontStack('Brand Sans', 400, 'normal', new Set(['other'])).includes('test-brand-1'), 'other accounts do not see it');
 });
@@ -120,5 +122,27 @@ test('a text the first subset covers gets that family alone, and measures and dr
   for (const other of ['Hello 你好', 'Привет', 'שלום', '😀', 'e\u0301\u0327', '\u{1D400}']) {
     assert.equal(fontStackFor(other, 'Inter', 400, 'normal'), resolveFontStack('Inter', 400, 'normal'), `${other}: whole stack`);
   }
-  assert.equal(fontStackFor('Arial', 'Arial, Inter', 400, 'normal'), resolveFontStack('Arial, Inter', 400, 'normal'), 'an unknown first family keeps the stack');
+  assert.equal(fontStackFor('Arial', 'Arial, Inter', 400, 'normal'), fontStackFor('Arial', 'Inter', 400, 'normal'), 'an unknown family is left out');
+});
+
+test('a stack names only the faces Imprint registered, under names no font file can know', () => {
+  assert.match(fontAliasPrefix(), /^imprint [A-Za-z0-9_-]{16} $/);
+  for (const family of ['Inter', 'Inter, Arial, sans-serif', '"Times New Roman", serif, Roboto', 'Brand Sans, monospace']) {
+    const names = parseFamilyList(resolveFontStack(family, 400, 'normal', new Set(['test-brand-1'])));
+    assert.ok(names.length > 0, family);
+    for (const name of names) assert.ok(name.startsWith(fontAliasPrefix()), `${family}: ${name}`);
+  }
+});
+
+test("an uploaded file that names itself after a bundled face or a common family draws no other account's text", () => {
+  const tinos = new Uint8Array(readFileSync(`${packageDir('tinos')}/files/tinos-latin-400-normal.woff`));
+  const text = 'Hamburgefonstiv';
+  const before = [draw(text, 'Inter'), draw(text, 'Inter, Arial, sans-serif'), draw(text, 'Roboto')];
+  // Skia registers an uploaded file under its own name too; these were the names of the bundled
+  // latin faces before they were given a random prefix, and two names a stack used to pass on.
+  const names = ['imprint Inter latin', 'imprint Roboto latin', 'Arial', 'sans-serif'];
+  ensureAccountFonts(names.map((name, i) => ({ key: `evil-${i}`, family: 'Evil', weight: 400, style: 'normal' as const, data: renamedFont(tinos, name) })));
+  const after = [draw(text, 'Inter'), draw(text, 'Inter, Arial, sans-serif'), draw(text, 'Roboto')];
+  before.forEach((px, i) => assert.ok(same(px, after[i]), `stack ${i} drew the same`));
+  assert.ok(!same(draw(text, 'Evil'), before[0]), 'the renamed file is a different face, drawn under its own account alias');
 });

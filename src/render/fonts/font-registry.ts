@@ -3,7 +3,7 @@ import { parseFamilyList } from '../../domain/fabric-types.js';
 import { orderFacesByMatch } from '../../domain/font-weights.js';
 import { RenderError } from '../render-error.js';
 import { commonCoverage } from './font-coverage.js';
-import { USER_FAMILIES, bundledFaceSets, type FamilyFaces, type FontFace } from './font-faces.js';
+import { USER_FAMILIES, bundledFaceSets, fontAliasPrefix, type FamilyFaces, type FontFace } from './font-faces.js';
 
 export { parseFamilyList };
 
@@ -209,14 +209,12 @@ const accountFaces = new Map<string, RegisteredAccountFace>();
 export function ensureAccountFonts(fonts: readonly AccountFontInput[]): void {
   for (const font of fonts) {
     if (accountFaces.has(font.key)) continue;
-    const alias = `imprint account ${font.key}`;
+    const alias = `${fontAliasPrefix()}account ${font.key}`;
     const key = GlobalFonts.register(Buffer.from(font.data.buffer, font.data.byteOffset, font.data.byteLength), alias);
     if (!key) throw new RenderError(`font ${font.family} could not be loaded`);
     accountFaces.set(font.key, { key: font.key, family: font.family, weight: font.weight, style: font.style, alias });
   }
 }
-
-const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'emoji', 'math', 'fangsong']);
 
 function accountAliases(family: string, weight: number, style: string, allowed?: ReadonlySet<string>): string[] {
   const lower = family.toLowerCase();
@@ -268,7 +266,7 @@ function resolveStack(fontFamily: string, weight: number, style: string, account
         lead = leadFamily[0];
       }
       parts.push(...bundled.aliases.map(quote));
-    } else if (own.length === 0) parts.push(GENERIC.has(name.toLowerCase()) ? name : quote(name));
+    }
     lead ??= null;
   }
   for (const fb of bundledFaceSets().fallbacks) parts.push(...fb.aliases.map(quote));
@@ -283,8 +281,11 @@ function resolveStack(fontFamily: string, weight: number, style: string, account
 /**
  * The family list handed to Skia for a Fabric fontFamily: an account's own
  * faces first (they win over a bundled family of the same name), then the
- * bundled subset aliases, then the shared fallbacks. Unknown names pass through
- * so a system font can still answer, as it would in a browser.
+ * bundled subset aliases, then the shared fallbacks. Nothing else: any other
+ * name, a generic one like sans-serif included, may be the name inside a file
+ * another account uploaded (Skia registers each file under it too), so a
+ * name the stack passed on would let that account's font draw this one's text.
+ * A template's first family is always its own or bundled (the template check).
  */
 export function resolveFontStack(fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): string {
   // Without the text, any character may reach the fallbacks.
