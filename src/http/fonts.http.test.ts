@@ -2,7 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { renamedFont } from '../render/fonts/renamed-font.test-helper.js';
 import { RenderPool, RenderQueueFullError } from '../render/render-pool.js';
+import { MAX_FONT_BYTES_PER_RENDER } from '../services/manage-fonts.js';
 import { repoRoot } from '../repo-root.js';
 import { createTestApp, sampleTemplate, type TestApp } from './test-app.js';
 
@@ -158,6 +160,51 @@ describe('font routes', () => {
       assert.deepEqual((await busy.app.inject({ url: '/fonts', headers: busy.a.auth })).json(), []);
     } finally {
       await busy.close();
+    }
+  });
+
+  test('the uploaded fonts one render draws are bounded in bytes: over it, a 422 that charges nothing; one file over it is a 413', async () => {
+    const big = await createTestApp({ credits: 5, bodyLimitBytes: MAX_FONT_BYTES_PER_RENDER + 1024 * 1024 });
+    try {
+      // A real face with trailing bytes, which a TrueType file may carry: each one loads, and seven are over the bound.
+      const ttf = renamedFont(woff, 'Padded');
+      const faceBytes = Math.ceil(MAX_FONT_BYTES_PER_RENDER / 7) + 1024;
+      const padded = Buffer.concat([ttf, Buffer.alloc(faceBytes - ttf.length)]);
+      const families = Array.from({ length: 7 }, (_, i) => `Big ${i + 1}`);
+      for (const family of families) {
+        const res = await big.app.inject({
+          method: 'POST',
+          url: `/fonts?family=${encodeURIComponent(family)}`,
+          headers: { ...big.a.auth, 'content-type': 'font/ttf' },
+          payload: padded,
+        });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+      const doc = sampleTemplate();
+      const objects = doc.objects as Array<Record<string, unknown>>;
+      doc.objects = [...objects, ...families.map((fontFamily, i) => ({ ...objects[1], name: `line${i}`, text: fontFamily, fontFamily }))];
+      const created = await big.app.inject({ method: 'POST', url: '/templates', headers: big.a.auth, payload: { name: 'Seven faces', template: doc } });
+      assert.equal(created.statusCode, 201, created.body);
+      const image = await big.app.inject({ method: 'POST', url: '/image/generate', headers: big.a.auth, payload: { templateId: created.json().id } });
+      assert.equal(image.statusCode, 422, image.body);
+      assert.equal(image.json().code, 'render_too_complex');
+      assert.match(image.json().message, /more than 32 MB of uploaded font files/);
+      assert.equal((await big.app.inject({ url: '/account', headers: big.a.auth })).json().credits, 5, 'nothing was charged');
+      const elements = await big.app.inject({ url: `/templates/${created.json().id}/elements`, headers: big.a.auth });
+      assert.equal(elements.json().code, 'render_too_complex', elements.body);
+
+      const six = { ...doc, objects: (doc.objects as unknown[]).slice(0, -1) };
+      const sixId = (await big.app.inject({ method: 'POST', url: '/templates', headers: big.a.auth, payload: { name: 'Six faces', template: six } })).json().id;
+      const fits = await big.app.inject({ method: 'POST', url: '/image/generate', headers: big.a.auth, payload: { templateId: sixId } });
+      assert.equal(fits.statusCode, 200, `six faces are under the bound: ${fits.body}`);
+
+      const huge = Buffer.concat([ttf, Buffer.alloc(MAX_FONT_BYTES_PER_RENDER + 1 - ttf.length)]);
+      const refused = await big.app.inject({ method: 'POST', url: '/fonts?family=Huge', headers: { ...big.a.auth, 'content-type': 'font/ttf' }, payload: huge });
+      assert.equal(refused.statusCode, 413, refused.body);
+      assert.equal(refused.json().code, 'payload_too_large');
+      assert.equal((await big.app.inject({ url: '/fonts', headers: big.a.auth })).json().length, 7, 'nothing kept');
+    } finally {
+      await big.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, megabytes } from '../domain/errors.js';
 import { orderFacesByMatch } from '../domain/font-weights.js';
 import { fontUses } from '../domain/font-uses.js';
 import { newId } from '../domain/ids.js';
@@ -40,7 +40,20 @@ export interface UploadFontInput {
  */
 export const MAX_FONTS_PER_ACCOUNT = 100;
 
+/**
+ * Bytes of uploaded font files one render may draw with. Each file is copied to a render worker with
+ * the job and registered in the process's font collection: without a bound, a template drawing 100
+ * faces at the body limit would put 500 MB on one request. 32 MB holds four weights of a CJK family.
+ */
+export const MAX_FONT_BYTES_PER_RENDER = 32 * 1024 * 1024;
+
 export async function uploadFont(deps: Deps, accountId: string, input: UploadFontInput): Promise<FontRecord> {
+  if (input.data.length > MAX_FONT_BYTES_PER_RENDER) {
+    throw new ApiError(
+      'payload_too_large',
+      `A font file may be at most ${megabytes(MAX_FONT_BYTES_PER_RENDER)}, what one render may draw with; this one is ${megabytes(input.data.length)}.`,
+    );
+  }
   if ((await deps.store.listFonts(accountId)).length >= MAX_FONTS_PER_ACCOUNT) {
     throw new ApiError(
       'too_many_fonts',
@@ -148,6 +161,7 @@ export class AccountFontLoader {
     const fonts: AccountFont[] = [];
     const records = await this.deps.store.listFonts(accountId);
     const drawn = document && records.length > 0 ? fontsDrawnBy(document, records) : null;
+    let bytes = 0;
     for (const font of records) {
       if (drawn && !drawn.has(font.id)) continue;
       let data = this.cache.get(font.blobKey);
@@ -157,6 +171,13 @@ export class AccountFontLoader {
         this.cache.set(font.blobKey, data);
       }
       fonts.push({ key: font.id, family: font.family, weight: font.weight, style: font.style, data });
+      bytes += data.length;
+      if (bytes > MAX_FONT_BYTES_PER_RENDER) {
+        throw new ApiError(
+          'render_too_complex',
+          `This template draws more than ${megabytes(MAX_FONT_BYTES_PER_RENDER)} of uploaded font files, the most one render may draw with. Use fewer faces, or smaller files (WOFF2 is the smallest format).`,
+        );
+      }
     }
     return fonts;
   }
