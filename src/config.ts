@@ -32,6 +32,7 @@ export interface Config {
   rateLimitAccountReadPerMinute: number;
   rateLimitAccountGeneratePerMinute: number;
   rateLimitKeyCreatePerHour: number;
+  rateLimitFontUploadPerHour: number;
   /** Free previews per account; see docs/decisions/0019. */
   previewPerMinute: number;
   previewDailyCap: number;
@@ -103,6 +104,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'RATE_LIMIT_ACCOUNT_READ', default: '$RATE_LIMIT_READ', meaning: 'Requests per minute per account (all its keys together) on read endpoints' },
   { name: 'RATE_LIMIT_ACCOUNT_GENERATE', default: '$RATE_LIMIT_GENERATE', meaning: 'Requests per minute per account (all its keys together) on POST /image/generate' },
   { name: 'RATE_LIMIT_KEY_CREATE', default: '10', meaning: 'API keys an account may create per hour (POST /account/keys)' },
+  {
+    name: 'RATE_LIMIT_FONT_UPLOAD',
+    default: '20',
+    meaning: 'Font files an account may upload per hour (POST /fonts). Each stays in the memory of every server that loads it until that server restarts',
+  },
   { name: 'PREVIEW_RATE_PER_MINUTE', default: String(DEFAULT_PREVIEW_PER_MINUTE), meaning: 'Free previews (POST /image/preview, "Render with the API") per minute per account' },
   {
     name: 'PREVIEW_DAILY_CAP',
@@ -284,6 +290,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitAccountReadPerMinute: int('RATE_LIMIT_ACCOUNT_READ', rateLimitReadPerMinute, 1, 1_000_000),
     rateLimitAccountGeneratePerMinute: int('RATE_LIMIT_ACCOUNT_GENERATE', rateLimitGeneratePerMinute, 1, 1_000_000),
     rateLimitKeyCreatePerHour: int('RATE_LIMIT_KEY_CREATE', 10, 1, 1_000_000),
+    rateLimitFontUploadPerHour: int('RATE_LIMIT_FONT_UPLOAD', 20, 1, 1_000_000),
     previewPerMinute: int('PREVIEW_RATE_PER_MINUTE', DEFAULT_PREVIEW_PER_MINUTE, 1, 1_000_000),
     previewDailyCap: int('PREVIEW_DAILY_CAP', DEFAULT_PREVIEW_DAILY_CAP, 1, 1_000_000),
     maxApiKeysPerAccount: int('MAX_API_KEYS', 20, 1, 1_000_000),

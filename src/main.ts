@@ -255,6 +255,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       accountReadPerMinute: config.rateLimitAccountReadPerMinute,
       accountGeneratePerMinute: config.rateLimitAccountGeneratePerMinute,
       keyCreatePerHour: config.rateLimitKeyCreatePerHour,
+      fontUploadsPerHour: config.rateLimitFontUploadPerHour,
       previewPerMinute: config.previewPerMinute,
       previewDailyCap: config.previewDailyCap,
       maxApiKeysPerAccount: config.maxApiKeysPerAccount,

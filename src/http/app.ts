@@ -35,6 +35,7 @@ export interface AppOptions {
     accountReadPerMinute?: number;
     accountGeneratePerMinute?: number;
     keyCreatePerHour?: number;
+    fontUploadsPerHour?: number;
     /** Active keys an account may hold when it creates one through the API. */
     maxApiKeysPerAccount?: number;
     /** Per client address: sign-ups per hour (each one is a new account with free credits), sign-in and reset attempts per minute. */
@@ -83,7 +84,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthPolicy;
     /** An extra, per-account limit on top of `auth`'s (e.g. key creation). */
-    accountLimit?: 'keyCreate';
+    accountLimit?: 'keyCreate' | 'fontUpload';
     /** The body may be left out, or sent empty with a JSON Content-Type: it is then validated as `{}` (json-body-parser). */
     optionalBody?: true;
   }
@@ -149,6 +150,9 @@ export async function buildApp(given: AppOptions) {
   };
   const extraPolicies = {
     keyCreate: { name: 'key-create', limit: options.limits.keyCreatePerHour ?? 10, windowSeconds: 3600 },
+    // An uploaded file stays in the process's font collection until the process exits: Skia's font
+    // removal keeps the bytes (docs/decisions/0065), so the uploads are what bounds that memory.
+    fontUpload: { name: 'font-upload', limit: options.limits.fontUploadsPerHour ?? 20, windowSeconds: 3600 },
   } satisfies Record<string, RateLimitPolicy>;
   const DOCS_PATH = /^\/docs(\/|$)/;
   const drain = new Drain();

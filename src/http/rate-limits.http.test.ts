@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { repoRoot } from '../repo-root.js';
 import { createApiKey } from '../services/manage-api-keys.js';
 import { createTestApp } from './test-app.js';
 
@@ -98,6 +101,28 @@ test('key creation has its own hourly limit per account', async () => {
     assert.equal((await create(t.b.auth.authorization)).statusCode, 201, 'other accounts are not affected');
     now += 3_600_000;
     assert.equal((await create(t.a.auth.authorization)).statusCode, 201, 'the hour resets');
+  } finally {
+    await t.close();
+  }
+});
+
+test('font uploads have their own hourly limit per account', async () => {
+  let now = 1_000_000_000;
+  const t = await createTestApp({ now: () => now, limits: { readPerMinute: 1000, generatePerMinute: 1000, fontUploadsPerHour: 2 } });
+  try {
+    const woff = await readFile(path.join(repoRoot(), 'node_modules/@fontsource/lato/files/lato-latin-400-normal.woff'));
+    const upload = (auth: Record<string, string>, family: string) =>
+      t.app.inject({ method: 'POST', url: `/fonts?family=${family}`, headers: { ...auth, 'content-type': 'font/woff' }, payload: woff });
+    assert.equal((await upload(t.a.auth, 'One')).statusCode, 201);
+    assert.equal((await upload(t.a.auth, 'Two')).statusCode, 201);
+    const refused = await upload(t.a.auth, 'Three');
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().code, 'rate_limited');
+    assert.equal(refused.headers['ratelimit-policy'], '"font-upload";q=2;w=3600');
+    assert.equal((await t.app.inject({ url: '/fonts', headers: t.a.auth })).json().length, 2, 'the refused upload kept nothing');
+    assert.equal((await upload(t.b.auth, 'Other')).statusCode, 201, 'other accounts are not affected');
+    now += 3_600_000;
+    assert.equal((await upload(t.a.auth, 'Three')).statusCode, 201, 'the hour resets');
   } finally {
     await t.close();
   }

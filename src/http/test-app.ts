@@ -151,7 +151,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     deps,
     rateLimiter: new MemoryRateLimiter(options.now),
-    limits: options.limits ?? { readPerMinute: 10_000, generatePerMinute: 10_000 },
+    limits: options.limits ?? { readPerMinute: 10_000, generatePerMinute: 10_000, fontUploadsPerHour: 10_000 },
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     webDir: options.webDir,
     trustProxy: options.trustProxy,

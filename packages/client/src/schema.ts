@@ -467,7 +467,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a font
-         * @description Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family.
+         * @description Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family. Uploads are limited per account per hour (RATE_LIMIT_FONT_UPLOAD, 20 by default); a file may be at most 32 MB, within the body limit.
          */
         post: operations["uploadFont"];
         delete?: never;

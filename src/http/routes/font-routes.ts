@@ -29,12 +29,12 @@ export function registerFontRoutes(app: ImprintApp, deps: ServiceDeps): void {
   app.post(
     '/fonts',
     {
-      config: { auth: 'read' },
+      config: { auth: 'read', accountLimit: 'fontUpload' },
       schema: {
         operationId: 'uploadFont',
         summary: 'Upload a font',
         description:
-          'Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family.',
+          'Send the TTF, OTF, WOFF or WOFF2 file as the body (Content-Type font/ttf, font/woff2 or application/octet-stream). Templates of this account may then use the family. Uploads are limited per account per hour (RATE_LIMIT_FONT_UPLOAD, 20 by default); a file may be at most 32 MB, within the body limit.',
         tags,
         security: bearer,
         querystring: Type.Object({
