@@ -4,6 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { BUNDLED_FONT_WEIGHTS } from '../../domain/font-weights.js';
 import { parseFamilyList } from '../../domain/fabric-types.js';
+import type { TemplateDocument } from '../../domain/template.js';
+import { createRenderCaches } from '../render-caches.js';
+import { type RenderInput, renderDocument } from '../render-document.js';
 import { USER_FAMILIES, fontAliasPrefix, packageDir } from './font-faces.js';
 import { renamedFont } from './renamed-font.test-helper.js';
 import { bundledFontFaces, bundledFontFamilies, ensureAccountFonts, ensureBundledFonts, fontStackFor, resolveFontStack } from './font-registry.js';
@@ -13,10 +16,10 @@ ensureBundledFonts(); // idempotent
 
 const FAMILIES = ['Inter', 'Roboto', 'Open Sans', 'Montserrat', 'Lato', 'Poppins', 'Oswald', 'Playfair Display', 'Merriweather', 'Source Code Pro', 'Noto Sans'];
 
-function draw(text: string, family: string, weight = 400): Uint8ClampedArray {
+function draw(text: string, family: string, weight = 400, accountKeys?: ReadonlySet<string>): Uint8ClampedArray {
   const c = createCanvas(400, 80);
   const ctx = c.getContext('2d');
-  ctx.font = `normal ${weight} 40px ${resolveFontStack(family, weight, 'normal')}`;
+  ctx.font = `normal ${weight} 40px ${resolveFontStack(family, weight, 'normal', accountKeys)}`;
   ctx.fillStyle = '#000';
   ctx.fillText(text, 10, 55);
   return ctx.getImageData(0, 0, 400, 80).data;
@@ -79,8 +82,10 @@ test('account fonts register once per key and win over bundled names', () => {
   const font = { key: 'test-brand-1', family: 'Brand Sans', weight: 400, style: 'normal' as const, data };
   ensureAccountFonts([font]);
   ensureAccountFonts([font]);
-  assert.ok(resolveFontStack('Brand Sans', 400, 'normal').startsWith(`"${fontAliasPrefix()}account test-brand-1"`));
-  assert.ok(same(draw('Brand', 'Brand Sans'), draw('Brand', 'Oswald', 700)));
+  const own = new Set(['test-brand-1']);
+  assert.ok(resolveFontStack('Brand Sans', 400, 'normal', own).startsWith(`"${fontAliasPrefix()}account test-brand-1"`));
+  assert.ok(same(draw('Brand', 'Brand Sans', 400, own), draw('Brand', 'Oswald', 700)));
+  assert.ok(!resolveFontStack('Brand Sans', 400, 'normal').includes('test-brand-1'), 'a render handed no fonts draws with none');
   assert.ok(!resolveFontStack('Brand Sans', 400, 'normal', new Set(['other'])).includes('test-brand-1'), 'other accounts do not see it');
 });
 
@@ -144,5 +149,43 @@ test("an uploaded file that names itself after a bundled face or a common family
   ensureAccountFonts(names.map((name, i) => ({ key: `evil-${i}`, family: 'Evil', weight: 400, style: 'normal' as const, data: renamedFont(tinos, name) })));
   const after = [draw(text, 'Inter'), draw(text, 'Inter, Arial, sans-serif'), draw(text, 'Roboto')];
   before.forEach((px, i) => assert.ok(same(px, after[i]), `stack ${i} drew the same`));
-  assert.ok(!same(draw(text, 'Evil'), before[0]), 'the renamed file is a different face, drawn under its own account alias');
+  assert.ok(!same(draw(text, 'Evil', 400, new Set(['evil-0'])), before[0]), 'the renamed file is a different face, drawn under its own account alias');
+});
+
+test("a render handed no fonts, or an empty list, never draws with an account's face named after a bundled family", async () => {
+  const doc: TemplateDocument = {
+    width: 420,
+    height: 90,
+    background: '#ffffff',
+    objects: [
+      {
+        type: 'Textbox',
+        name: 'title',
+        originX: 'left',
+        originY: 'top',
+        left: 10,
+        top: 10,
+        width: 400,
+        text: 'ENGINEERING Jordan Lee',
+        fontFamily: 'Inter',
+        fontSize: 30,
+        fill: '#111111',
+      },
+    ],
+  };
+  const input: RenderInput = { document: doc, images: new Map() };
+  const before = (await renderDocument(input, createRenderCaches())).data;
+  // Another account uploads a monospace face and calls it Inter: the upload check registers it in this thread.
+  const mono = new Uint8Array(readFileSync(`${packageDir('source-code-pro')}/files/source-code-pro-latin-700-normal.woff`));
+  const theirs = { key: 'other-account-inter', family: 'Inter', weight: 400, style: 'normal' as const, data: mono };
+  await renderDocument({ document: { width: 1, height: 1, objects: [] }, images: new Map(), fonts: [theirs] }, createRenderCaches());
+  // A starter preview (no list) then a template of an account with no fonts (an empty list), through
+  // one worker's caches, which key both alike.
+  const caches = createRenderCaches();
+  for (const fonts of [undefined, [], undefined]) {
+    const again = await renderDocument({ ...input, document: structuredClone(doc), fonts }, caches);
+    assert.ok(again.data.equals(before), `fonts ${JSON.stringify(fonts)}: drawn with the bundled Inter`);
+  }
+  const own = await renderDocument({ ...input, document: structuredClone(doc), fonts: [theirs] }, createRenderCaches());
+  assert.ok(!own.data.equals(before), 'the account that uploaded it draws with it');
 });

@@ -216,9 +216,15 @@ export function ensureAccountFonts(fonts: readonly AccountFontInput[]): void {
   }
 }
 
-function accountAliases(family: string, weight: number, style: string, allowed?: ReadonlySet<string>): string[] {
+/**
+ * The aliases of the render's own uploaded faces of `family`. Every account's faces are registered in
+ * the same thread, so only the keys the render was handed count: without them (a starter preview, a
+ * template with no uploaded font) none do, never all.
+ */
+function accountAliases(family: string, weight: number, style: string, allowed: ReadonlySet<string> | undefined): string[] {
+  if (!allowed || allowed.size === 0) return [];
   const lower = family.toLowerCase();
-  const matches = [...accountFaces.values()].filter((f) => f.family.toLowerCase() === lower && (!allowed || allowed.has(f.key)));
+  const matches = [...accountFaces.values()].filter((f) => f.family.toLowerCase() === lower && allowed.has(f.key));
   return orderFacesByMatch(matches, weight, style).map((f) => f.alias);
 }
 
@@ -248,7 +254,7 @@ const stackCache = new Map<string, ResolvedStack>();
 const MAX_CACHED_STACKS = 4096;
 
 function resolveStack(fontFamily: string, weight: number, style: string, accountKeys?: ReadonlySet<string>): ResolvedStack {
-  const cacheKey = `${fontFamily}|${weight}|${style}|${accountKeys ? [...accountKeys].join(',') : '*'}|${accountFaces.size}`;
+  const cacheKey = `${fontFamily}|${weight}|${style}|${accountKeys ? [...accountKeys].join(',') : ''}|${accountFaces.size}`;
   const hit = stackCache.get(cacheKey);
   if (hit) return hit;
   const parts: string[] = [];

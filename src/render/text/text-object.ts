@@ -78,7 +78,7 @@ export function textPropsFromObject(obj: FabricObject, options: PrepareOptions =
     pathAlign: PATH_ALIGNS.includes(obj.pathAlign as PathAlign) ? (obj.pathAlign as PathAlign) : 'baseline',
     pathStartOffset: num(obj.pathStartOffset, 0),
     major: options.major ?? documentMajorVersion(obj as { version?: string }),
-    accountKeys: options.fonts ? new Set(options.fonts.map((f) => f.key)) : undefined,
+    accountKeys: new Set((options.fonts ?? []).map((f) => f.key)),
   };
 }
 
