@@ -576,6 +576,10 @@ export function paintedBounds(original: RenderNode, env: DrawEnv): DeviceBox | n
     const blit = multiply(m, [1 / dims.zoomX, 0, 0, 1 / dims.zoomY, 0, 0]);
     box = quadBox(blit, -tx, -ty, dims.width - tx, dims.height - ty, EDGE_MARGIN);
   } else if (n.kind === 'image' && !n.clipPath) {
+    // strokeUniform takes the object's scale out of the pen but leaves its skew in: the stroke's
+    // corners are no longer right angles, and a miter there reaches up to strokeMiterLimit half-widths,
+    // stretched by the skew, past the box. Such an image has no bound short of the whole output.
+    if (n.strokeUniform && (n.skewX !== 0 || n.skewY !== 0) && n.stroke !== null && n.strokeWidth !== 0) return null;
     // A stroke's miter corner reaches sw/2·√2 past the box; a uniform stroke keeps its width in device pixels.
     const sw = Math.abs(n.strokeWidth);
     const hw = Math.abs(n.width) / 2 + sw;

@@ -24,6 +24,12 @@ export interface PaintOptions {
   resizeImage?: DrawEnv['resizeImage'];
   /** The thread's last outputs: with it, a render that changed a few objects repaints only where they were and are. */
   memory?: PaintMemory;
+  /**
+   * Whose render this is. A region repaint keeps every pixel outside the region from the last output
+   * of the same shape, so that output must be the same owner's: then a bound that ever missed a pixel
+   * could show an account only its own earlier image, never another account's.
+   */
+  owner?: string;
 }
 
 export interface PaintedPixels {
@@ -144,10 +150,10 @@ const MAX_DIRTY_SHARE = 0.5;
  * path are not remembered (those paint or cut the whole canvas), nor are gradient and pattern
  * backgrounds (compared by value they would need their images' identity too).
  */
-function shapeKey(doc: NormalizedDocument, scale: number, width: number, height: number): string | null {
+function shapeKey(doc: NormalizedDocument, scale: number, width: number, height: number, owner: string): string | null {
   if (doc.backgroundImage || doc.overlay || doc.overlayImage || doc.clipPath) return null;
   if (doc.background !== null && typeof doc.background !== 'string') return null;
-  return `${width}x${height}@${scale}|${doc.objects.length}|${doc.background ?? ''}`;
+  return `${owner}|${width}x${height}@${scale}|${doc.objects.length}|${doc.background ?? ''}`;
 }
 
 const sameImages = (a: ReadonlyArray<DrawableImage | undefined>, b: ReadonlyArray<DrawableImage | undefined>): boolean =>
@@ -198,7 +204,7 @@ function patch(into: Buffer, outputWidth: number, rect: PixelRect, rows: Buffer)
 export function paintDocument(doc: NormalizedDocument, images: ReadonlyMap<string, DrawableImage>, scale: number, opts: PaintOptions = {}): PaintedPixels {
   const { width, height } = outputSize(doc, scale);
   const env: DrawEnv = { zoom: scale, images, objectCaches: opts.objectCaches, cutAlpha: false, resizeImage: opts.resizeImage };
-  const key = opts.memory?.fits(width * height * 4) ? shapeKey(doc, scale, width, height) : null;
+  const key = opts.memory?.fits(width * height * 4) ? shapeKey(doc, scale, width, height, opts.owner ?? '') : null;
   const prev = key !== null ? opts.memory?.get(key) : undefined;
   const next: Omit<PaintedState, 'pixels'> | null =
     key === null

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import sharp from 'sharp';
 import { loadReferenceCard, retitled } from '../../bench/reference-card.js';
 import { listCorpusDocuments, loadCorpusImages, readCorpusDocument } from '../../scripts/corpus-images.js';
 import type { FabricObject, TemplateDocument } from '../domain/template.js';
@@ -81,6 +82,52 @@ test('repainting only the changed region gives the bytes of a full paint for eve
   console.log(`${renders} corpus renders compared, ${region} of them repainted a region only`);
   // The comparison must exercise the region path, not only full paints.
   assert.ok(region >= 50, `only ${region} renders repainted a region`);
+});
+
+test("a stroked image's whole stroke is inside its painted bounds: the next render of the same shape keeps none of it", async () => {
+  // The pixels a region repaint does not touch come from the previous render of the same shape, which
+  // may be another account's: a stroke reaching past its object's bounds would stay in that output.
+  const src = 'img://green';
+  const images = new Map([
+    [
+      src,
+      await sharp({ create: { width: 8, height: 8, channels: 4, background: '#00ff00' } })
+        .png()
+        .toBuffer(),
+    ],
+  ]);
+  const page = (first: FabricObject): TemplateDocument => ({
+    width: 800,
+    height: 800,
+    background: '#ffffff',
+    objects: [first, { type: 'Rect', left: 700, top: 700, width: 10, height: 10, fill: '#000000' }],
+  });
+  const stroked = { type: 'Image', src, left: 300, top: 300, width: 100, height: 100, stroke: '#ff0000', strokeWidth: 30, objectCaching: false, strokeMiterLimit: 10 };
+  const variants: Array<[string, FabricObject]> = [
+    ['plain', stroked],
+    ['uniform, skewX, flat', { ...stroked, scaleY: 0.2, skewX: 60, strokeUniform: true }],
+    ['uniform, skewY, narrow', { ...stroked, scaleX: 0.1, skewY: 70, strokeUniform: true, angle: 20 }],
+    ['uniform, both skews, flipped', { ...stroked, scaleX: 3, scaleY: 0.3, skewX: -45, skewY: 30, flipX: true, strokeUniform: true }],
+    ['skewed, not uniform', { ...stroked, scaleY: 0.2, skewX: 60 }],
+    ['uniform, scaled, rotated', { ...stroked, scaleX: 0.2, scaleY: 2, angle: 33, strokeUniform: true }],
+  ];
+  const elsewhere: FabricObject = { type: 'Image', src, left: 20, top: 20, width: 8, height: 8, objectCaching: false };
+  for (const [name, first] of variants) {
+    const caches = createRenderCaches();
+    await renderToRaw({ document: page(first), images }, caches);
+    await assertSameAsCold({ document: page(elsewhere), images }, caches, `${name}, then another image in its place`);
+  }
+});
+
+test("a render starts a region repaint only from its own owner's last output, never another account's", async () => {
+  const card = await loadReferenceCard();
+  const caches = createRenderCaches();
+  const images = new Map([[card.photoSrc, card.photo]]);
+  await renderToRaw({ document: card.document, images, owner: 'acc_a' }, caches);
+  await assertSameAsCold({ document: retitled(card.document, 'Another account: '), images, owner: 'acc_b' }, caches, 'account b');
+  assert.deepEqual(caches.outputs.painted, { full: 2, region: 0 }, "account b's render is painted in full");
+  await assertSameAsCold({ document: retitled(card.document, 'Back to a: '), images, owner: 'acc_a' }, caches, 'account a');
+  assert.deepEqual(caches.outputs.painted, { full: 2, region: 1 }, "account a's next render repaints its title only");
 });
 
 test('the reference card with 50 titles: each repaints the title region only, byte for byte a full paint', async () => {

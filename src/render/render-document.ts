@@ -39,6 +39,8 @@ export interface RenderInput {
   fonts?: readonly AccountFont[];
   /** `quality` applies to jpeg and webp only; a pdf's images keep their source pixels. */
   output?: { format?: RenderFormat; quality?: number; scale?: number };
+  /** Whose render this is (the account): see PaintOptions.owner. */
+  owner?: string;
 }
 
 export type RenderFormat = 'png' | 'jpeg' | 'webp' | 'pdf';
@@ -196,7 +198,13 @@ async function prepare(input: RenderInput, caches: RenderCaches): Promise<Prepar
 
 async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedPixels & { warnings: RenderWarning[] }> {
   const { doc, images, scale, warnings } = await prepare(input, caches);
-  const painted = paintDocument(doc, images, scale, { surfaces: caches.surfaces, objectCaches: caches.objectCaches, resizeImage: resizeWith(caches), memory: caches.outputs });
+  const painted = paintDocument(doc, images, scale, {
+    surfaces: caches.surfaces,
+    objectCaches: caches.objectCaches,
+    resizeImage: resizeWith(caches),
+    memory: caches.outputs,
+    owner: input.owner,
+  });
   return Object.assign(painted, { warnings });
 }
 

@@ -453,7 +453,8 @@ export class RenderPool {
     }
     slot.jobs.set(job.id, job);
     if (slot.ready) this.startClock(slot, job);
-    const msg: WorkerRequest = { id: job.id, input: job.input, save: job.save, task: job.task };
+    // The owner keeps one account's region repaints from ever starting from another account's output.
+    const msg: WorkerRequest = { id: job.id, input: { ...job.input, owner: job.tenant }, save: job.save, task: job.task };
     slot.worker.ref();
     // Image bytes are structured-cloned: the caller keeps its buffers (an
     // image cache usually owns them), so they are not transferred.
