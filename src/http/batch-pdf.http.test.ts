@@ -4,8 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { ApiError } from '../domain/errors.js';
 import { startJobRunner } from '../services/job-runner.js';
 import { createTemplate } from '../services/manage-templates.js';
+import { batchPdf } from '../services/read-batch.js';
 import { bothDatabases, createTestApp, type TestApp } from './test-app.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +95,26 @@ for (const [label, options] of bothDatabases('batch_pdf')) {
       const again = await t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth });
       assert.ok(again.rawPayload.equals(pdf.rawPayload));
       assert.equal((await t.store.getAccount(t.a.account.id))!.credits, 17);
+
+      // Over the bound on a merged PDF's pages, a 422 that points to the ZIP, and nothing kept.
+      await t.deps.blobs.delete(`batches/${batchId}.pdf`);
+      await assert.rejects(batchPdf(t.deps, t.a.account.id, batchId, 1024), (err: ApiError) => {
+        assert.equal(err.code, 'render_too_complex');
+        assert.match(err.message, new RegExp(`more than 0\\.\\d+ MB.*GET /batches/${batchId}\\.zip`));
+        return true;
+      });
+      assert.equal(await t.deps.blobs.get(`batches/${batchId}.pdf`), null);
+
+      // Requests that arrive together share one merge: every answer is the same bytes, stored once.
+      let puts = 0;
+      const put = t.deps.blobs.put.bind(t.deps.blobs);
+      t.deps.blobs.put = (key, data, type) => {
+        if (key === `batches/${batchId}.pdf`) puts++;
+        return put(key, data, type);
+      };
+      const together = await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ url: `/batches/${batchId}.pdf`, headers: t.a.auth })));
+      for (const res of together) assert.ok(res.statusCode === 200 && res.rawPayload.equals(pdf.rawPayload), res.body.slice(0, 200));
+      assert.equal(puts, 1, 'one merge for five requests');
     } finally {
       await rm(dir, { recursive: true, force: true });
       await t.close();

@@ -33,5 +33,7 @@ export async function mergePdfPages(files: readonly Uint8Array[]): Promise<Buffe
     for (const page of pages) merged.addPage(page);
     await nextTurn();
   }
-  return Buffer.from(await merged.save({ objectsPerTick: 200 }));
+  const out = await merged.save({ objectsPerTick: 200 });
+  // A view, not a copy: a merged PDF may be hundreds of MB.
+  return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }

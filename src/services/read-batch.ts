@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { batchManifestCsv, type ManifestRow } from '../domain/batch-manifest.js';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, megabytes } from '../domain/errors.js';
 import { mergePdfPages } from '../render/merge-pdf-pages.js';
 import type { BatchRecord, JobRecord } from '../store/store.js';
 import type { GenerateResult } from './generate-image.js';
@@ -173,7 +173,7 @@ export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl'
  * the pages are the very ones the items' imageURLs serve. Built once and
  * kept as a blob, since a finished batch no longer changes.
  */
-export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string): Promise<Buffer> {
+export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string, maxBytes = MAX_MERGED_PDF_BYTES): Promise<Buffer> {
   const batch = await loadBatch(deps, accountId, id);
   if (!isMerged(batch.head)) {
     throw new ApiError('invalid_request', 'This batch was not submitted with "format": "pdf" and "merge": true, so it has no merged PDF. Its files are in GET /batches/{id}.zip.');
@@ -186,13 +186,51 @@ export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | '
   const key = `batches/${id}.pdf`;
   const kept = await deps.blobs.get(key);
   if (kept) return kept;
+  // Concurrent requests for one batch share its merge, and merges run one at a time: each holds its
+  // pages, their parsed copies and the result in memory, on this thread (8 GETs of one 935 MB batch
+  // took a server to 17 GB when each built its own).
+  let flight = merges.get(key);
+  if (!flight) {
+    flight = oneMergeAtATime(() => mergeBatch(deps, batch, key, maxBytes)).finally(() => merges.delete(key));
+    merges.set(key, flight);
+  }
+  return flight;
+}
+
+/**
+ * The pages one merged PDF may hold, in bytes of the items' own PDFs. The merge holds them, pdf-lib's
+ * parsed copies and the result at once; above this the pages are still in GET /batches/{id}.zip.
+ */
+export const MAX_MERGED_PDF_BYTES = 256 * 1024 * 1024;
+
+const merges = new Map<string, Promise<Buffer>>();
+let mergeQueue: Promise<unknown> = Promise.resolve();
+
+function oneMergeAtATime<T>(merge: () => Promise<T>): Promise<T> {
+  const run = mergeQueue.then(merge, merge);
+  mergeQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function mergeBatch(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, batch: BatchRecord, key: string, maxBytes: number): Promise<Buffer> {
+  const kept = await deps.blobs.get(key);
+  if (kept) return kept;
+  const id = batch.head.id;
   const files: Buffer[] = [];
+  let bytes = 0;
   for (const item of [...batch.items].sort((a, b) => (a.batchRow ?? 0) - (b.batchRow ?? 0))) {
     const view = itemView(item);
     if (!view.imageURL) continue;
     const image = await itemImage(deps, id, view.row, view.imageURL);
     const data = await deps.blobs.get(image.blobKey);
     if (!data) throw new Error(`blob ${image.blobKey} is missing`);
+    bytes += data.length;
+    if (bytes > maxBytes) {
+      throw new ApiError(
+        'render_too_complex',
+        `The pages of this batch come to more than ${megabytes(maxBytes)}, the most one merged PDF holds. Download them in GET /batches/${id}.zip.`,
+      );
+    }
     files.push(data);
   }
   const merged = await mergePdfPages(files);

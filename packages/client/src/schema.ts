@@ -404,7 +404,7 @@ export interface paths {
         };
         /**
          * Download a finished merged batch as one PDF
-         * @description For a batch submitted with format pdf and merge: true: one PDF whose pages are the succeeded items' pages in row order (a failed item has no page). The pages are the items' own PDFs, so text stays selectable and fonts stay embedded and subset. Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request.
+         * @description For a batch submitted with format pdf and merge: true: one PDF whose pages are the succeeded items' pages in row order (a failed item has no page). The pages are the items' own PDFs, so text stays selectable and fonts stay embedded and subset. Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request. One merged PDF holds at most 256 MB of pages (422 render_too_complex above; the ZIP has every page). It is built once, and kept.
          */
         get: operations["getBatchPdf"];
         put?: never;
@@ -3806,6 +3806,25 @@ export interface operations {
                      *       "status": "error",
                      *       "statusCode": 409,
                      *       "code": "idempotency_key_in_use",
+                     *       "message": "What went wrong and how to fix it.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: `image_fetch_failed`, `render_failed`, `render_too_complex`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 422,
+                     *       "code": "image_fetch_failed",
                      *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"

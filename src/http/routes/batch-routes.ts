@@ -124,11 +124,12 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
         description:
           "For a batch submitted with format pdf and merge: true: one PDF whose pages are the succeeded items' pages in row order (a failed item has no page). " +
           "The pages are the items' own PDFs, so text stays selectable and fonts stay embedded and subset. " +
-          'Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request.',
+          'Until every item has succeeded or failed the answer is 409 batch_not_finished; a batch without merge, or with no succeeded item, is 400 invalid_request. ' +
+          'One merged PDF holds at most 256 MB of pages (422 render_too_complex above; the ZIP has every page). It is built once, and kept.',
         tags,
         security: bearer,
         params: BatchIdParams,
-        response: { 200: fileResponse('The merged PDF', ['application/pdf']), ...errorResponses(400, 404, 409) },
+        response: { 200: fileResponse('The merged PDF', ['application/pdf']), ...errorResponses(400, 404, 409, 422) },
       },
     },
     async (request, reply) => {
