@@ -22,6 +22,7 @@ import { createRenderCaches, type RenderCaches } from './render-caches.js';
 import { RenderError } from './render-error.js';
 import type { RenderNode } from './render-node.js';
 import { type PreparedText, prepareText } from './text/text-object.js';
+import { megabytes } from '../domain/errors.js';
 
 export { RenderError } from './render-error.js';
 
@@ -215,6 +216,13 @@ async function paint(input: RenderInput, caches: RenderCaches): Promise<PaintedP
  */
 const PDF_RASTER_DPI = 144;
 
+/**
+ * The bytes one rendered PDF may take. A PDF embeds each image at its source resolution, so ten 9 MB
+ * photos drawn as thumbnails made a 93 MB page for one credit, which every later read of the image,
+ * and every merge of a batch, loads whole. 32 MB holds several print-quality photos.
+ */
+export const MAX_PDF_BYTES = 32 * 1024 * 1024;
+
 export interface PdfOutput {
   data: Buffer;
   /** Each page's size in points, in order. */
@@ -230,7 +238,7 @@ export interface PdfOutput {
  * `quality` are not read. Pages are prepared first, so a missing image fails
  * the whole document before any page is drawn.
  */
-export async function renderPdf(pages: readonly RenderInput[], caches: RenderCaches = createRenderCaches()): Promise<PdfOutput> {
+export async function renderPdf(pages: readonly RenderInput[], caches: RenderCaches = createRenderCaches(), maxBytes = MAX_PDF_BYTES): Promise<PdfOutput> {
   if (pages.length === 0) throw new RenderError('a PDF needs at least one page');
   const prepared: Prepared[] = [];
   for (const page of pages) prepared.push(await prepare(page, caches));
@@ -248,6 +256,11 @@ export async function renderPdf(pages: readonly RenderInput[], caches: RenderCac
     for (const w of p.warnings) warnings.push({ page: i + 1, ...w });
   });
   const out: PdfOutput = { data: pdf.close(), pages: sizes };
+  if (out.data.length > maxBytes) {
+    throw new RenderError(
+      `the PDF came to ${megabytes(out.data.length)}, over the ${megabytes(maxBytes)} a PDF may be: it keeps each image's own pixels, however small the image is drawn. Use smaller image files, or a png or jpeg output`,
+    );
+  }
   if (warnings.length > 0) out.warnings = warnings;
   return out;
 }

@@ -14,7 +14,7 @@ import { createImageFetcher } from '../fetch/image-fetcher.js';
 import { loadStarters, starterDirs } from '../services/starter-gallery.js';
 import { bundledFontFamilies } from './fonts/font-registry.js';
 import { createRenderCaches } from './render-caches.js';
-import { type RenderInput, renderDocument, renderPdf } from './render-document.js';
+import { MAX_PDF_BYTES, type RenderInput, RenderError, renderDocument, renderPdf } from './render-document.js';
 
 /**
  * The PDF output checked with poppler-utils (.ci/run installs it), as a reader
@@ -210,6 +210,14 @@ describe('PDF output', () => {
     );
     // Drawn 8× smaller than its pixels: 8 × 72 dpi.
     assert.equal(Number(images[0][12]), 576);
+
+    // So a PDF's bytes follow its image files, not its page: over the bound, a RenderError naming both sizes.
+    assert.ok(pdf.data.length > 1024 && pdf.data.length < MAX_PDF_BYTES);
+    await assert.rejects(renderPdf([{ document, images: new Map([[src, big.toBuffer('image/png')]]) }], undefined, 1024), (err: Error) => {
+      assert.ok(err instanceof RenderError, String(err));
+      assert.match(err.message, /the PDF came to [\d.]+ MB, over the 0\.00098 MB a PDF may be: it keeps each image's own pixels/);
+      return true;
+    });
   });
 
   test('renderPdf puts several documents into one PDF, a page each, in order, each at its own size and scale', async () => {
