@@ -278,6 +278,23 @@ test('heavy renders of one tenant keep to their share of workers, so a later ten
   }
 });
 
+test('a tenant whose last render took heavyMs has its next renders treated as heavy, whatever their estimated cost', async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000, heavyMs: 100 });
+  try {
+    await Promise.all(['a', 'b'].map((tenant) => pool.render({ document: doc('#000000'), images: new Map() }, { tenant })));
+    // Estimated at nothing (the budget cannot see what an image costs to decode, say), it takes hundreds of ms.
+    await pool.render({ document: medium, images: new Map() }, { tenant: 'sneaky' });
+    const next = [0, 1].map(() => pool.render({ document: medium, images: new Map() }, { tenant: 'sneaky' }));
+    assert.deepEqual([pool.busyWorkers, pool.waiting], [1, 1], 'one worker, the other kept for other tenants');
+    await Promise.all(next);
+    const light = [0, 1].map(() => pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'other' }));
+    assert.deepEqual([pool.busyWorkers, pool.waiting], [2, 0], "another tenant's light renders spread over both workers");
+    await Promise.all(light);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a render whose caller gave up while it waited is taken out of the queue; one already on a worker runs on', async () => {
   const pool = new RenderPool({ size: 1, perWorker: 1, spareWorkers: 0, timeoutMs: 60_000 });
   try {

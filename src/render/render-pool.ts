@@ -31,7 +31,9 @@
  * heavy render that has to wait lets the tenant's light renders behind it go. A worker never mixes tenants: its thread paints one render at a
  * time, so a second render placed next to a slow one waits for that whole
  * paint. A render whose estimated cost (from the static budget) is at least
- * `heavyMs` gets a worker to itself, and one tenant's heavy renders (with
+ * `heavyMs`, or any render of a tenant whose last render took that long
+ * (the budget cannot see an image's decode or a font's load before the
+ * bytes arrive), gets a worker to itself, and one tenant's heavy renders (with
  * its stopped-but-still-running workers) hold at most `tenantWorkers`
  * workers even when nobody else is waiting yet: renders cannot be
  * preempted, so a tenant that arrives later would otherwise wait for
@@ -118,6 +120,9 @@ export interface RenderPoolOptions {
   spareIdleMs?: number;
 }
 
+/** Tenants the pool remembers as slow; past it the longest-remembered is forgotten. */
+const MAX_SLOW_TENANTS = 10_000;
+
 interface Job {
   id: number;
   tenant: string;
@@ -131,6 +136,8 @@ interface Job {
   /** Was on a worker that died with other renders: it runs alone next time, so a second death is its own. */
   suspect: boolean;
   heavy: boolean;
+  /** When its clock started, if it was alone on its worker: the time its reply took tells whether the tenant's renders are heavy. */
+  startedAt?: number;
   /** Detaches the caller's abort listener: called once the job leaves the queue for a worker, or is settled. */
   unlisten?: () => void;
 }
@@ -170,6 +177,13 @@ export class RenderPool {
   private readonly cacheMb: number | undefined;
   private readonly tenantWorkers: number;
   private readonly heavyMs: number;
+  /**
+   * Tenants whose last render took at least `heavyMs` on its worker. Their next renders count as heavy
+   * whatever the budget estimated: ten 9 MB images drawn as thumbnails are cheap to the budget and take
+   * seconds to decode, and without this one account's stream of them held every worker. One render
+   * that finishes fast clears the mark. Oldest first, bounded.
+   */
+  private readonly slowTenants = new Set<string>();
   private readonly spareWorkers: number;
   private readonly spareIdleMs: number;
   /** Per tenant, workers stopped for a timeout whose thread has not exited yet. */
@@ -272,7 +286,7 @@ export class RenderPool {
     if (opts.signal?.aborted) return Promise.reject(new RenderAbandonedError());
     return new Promise<T>((resolve, reject) => {
       const tenant = opts.tenant ?? '';
-      const heavy = (opts.cost ?? 0) >= this.heavyMs;
+      const heavy = (opts.cost ?? 0) >= this.heavyMs || this.slowTenants.has(tenant);
       const job: Job = { id: this.nextId++, tenant, input, save: opts.save, task, resolve: resolve as (out: never) => void, reject, suspect: false, heavy };
       // Fast path: nobody waits, so no cap applies; a free worker takes it now.
       if (this.queued === 0) {
@@ -462,6 +476,8 @@ export class RenderPool {
   }
 
   private startClock(slot: Slot, job: Job): void {
+    // Timed only alone on its worker: a render placed next to another waits for that one's paint.
+    if (slot.jobs.size === 1) job.startedAt = performance.now();
     job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs);
     job.timer.unref();
   }
@@ -471,6 +487,7 @@ export class RenderPool {
     if (!job) return;
     slot.jobs.delete(msg.id);
     clearTimeout(job.timer);
+    if (job.startedAt !== undefined) this.noteDuration(job.tenant, performance.now() - job.startedAt);
     if (msg.ok && 'elements' in msg) {
       (job.resolve as (out: Record<string, ElementProperties>) => void)(msg.elements);
     } else if (msg.ok) {
@@ -486,6 +503,13 @@ export class RenderPool {
       if (slot.spare) this.retireWhenIdle(slot);
     }
     this.pump();
+  }
+
+  private noteDuration(tenant: string, ms: number): void {
+    this.slowTenants.delete(tenant);
+    if (ms < this.heavyMs) return;
+    this.slowTenants.add(tenant);
+    if (this.slowTenants.size > MAX_SLOW_TENANTS) this.slowTenants.delete(this.slowTenants.values().next().value as string);
   }
 
   /** Take the worker out of service and put a fresh one in its place; returns the renders it held. */
@@ -505,6 +529,7 @@ export class RenderPool {
 
   private onTimeout(slot: Slot, job: Job): void {
     if (slot.jobs.get(job.id) !== job) return;
+    this.noteDuration(job.tenant, this.timeoutMs);
     const tenant = slot.tenant;
     const old = slot.worker;
     const others = this.replace(slot);
