@@ -37,6 +37,20 @@ export function runBlobStoreContract(label: string, open: OpenBlobStore): void {
       assert.throws(() => blobs.localFolder?.('../up'), /unsafe blob key/);
     });
 
+    test('stream gives the same bytes and their length; a missing key streams as null; an unsafe key is refused', async (t) => {
+      const blobs = await open(t);
+      const data = randomBytes(1024 * 1024 + 7);
+      await blobs.put('images/streamed.png', data, 'image/png');
+      const streamed = await blobs.stream('images/streamed.png');
+      assert.ok(streamed);
+      assert.equal(streamed.length, data.length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of streamed.body) chunks.push(chunk as Buffer);
+      assert.ok(Buffer.concat(chunks).equals(data), 'streamed bytes differ');
+      assert.equal(await blobs.stream('images/never.png'), null);
+      await assert.rejects(blobs.stream('../up'), /unsafe blob key/);
+    });
+
     test('a missing key reads as null and does not exist; deleting it is a no-op', async (t) => {
       const blobs = await open(t);
       assert.equal(await blobs.get('images/never.png'), null);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /**
  * Where rendered images, uploaded fonts, uploaded assets and template
  * thumbnails live. Keys are content-addressed by the caller, so `put` of an
@@ -7,6 +8,11 @@
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The blob as a stream, with its length; null when missing. For serving: a response that reads the
+   * whole file into memory first makes each concurrent download of a large image cost its size.
+   */
+  stream(key: string): Promise<{ body: Readable; length: number } | null>;
   /** Whether `get` would find the blob, without moving its bytes: what a 304 needs. */
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

@@ -1,4 +1,5 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { type FileHandle, open, readFile, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
@@ -27,6 +28,24 @@ export class DiskBlobStore implements BlobStore {
       return await readFile(this.pathOf(key));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<{ body: Readable; length: number } | null> {
+    let file: FileHandle;
+    try {
+      file = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const { size } = await file.stat();
+      // Open before the size is read, so a file replaced meanwhile is still the one streamed whole.
+      return { body: file.createReadStream(), length: size };
+    } catch (error) {
+      await file.close();
       throw error;
     }
   }

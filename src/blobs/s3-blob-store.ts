@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
 
@@ -53,6 +54,19 @@ export class S3BlobStore implements BlobStore {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!object.Body) return Buffer.alloc(0);
       return Buffer.from(await object.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<{ body: Readable; length: number } | null> {
+    assertSafeKey(key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      // In Node the SDK's body is the HTTP response itself, a Readable.
+      const body = object.Body instanceof Readable ? object.Body : Readable.from([]);
+      return { body, length: object.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -173,7 +173,12 @@ export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl'
  * the pages are the very ones the items' imageURLs serve. Built once and
  * kept as a blob, since a finished batch no longer changes.
  */
-export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>, accountId: string, id: string, maxBytes = MAX_MERGED_PDF_BYTES): Promise<Buffer> {
+export async function batchPdf(
+  deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'blobs'>,
+  accountId: string,
+  id: string,
+  maxBytes = MAX_MERGED_PDF_BYTES,
+): Promise<{ body: Buffer | Readable; length: number }> {
   const batch = await loadBatch(deps, accountId, id);
   if (!isMerged(batch.head)) {
     throw new ApiError('invalid_request', 'This batch was not submitted with "format": "pdf" and "merge": true, so it has no merged PDF. Its files are in GET /batches/{id}.zip.');
@@ -184,7 +189,7 @@ export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | '
     throw new ApiError('invalid_request', `No item of this batch succeeded, so its PDF would have no page. GET ${summary.statusURL} shows each item's error.`);
   }
   const key = `batches/${id}.pdf`;
-  const kept = await deps.blobs.get(key);
+  const kept = await deps.blobs.stream(key);
   if (kept) return kept;
   // Concurrent requests for one batch share its merge, and merges run one at a time: each holds its
   // pages, their parsed copies and the result in memory, on this thread (8 GETs of one 935 MB batch
@@ -194,7 +199,8 @@ export async function batchPdf(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | '
     flight = oneMergeAtATime(() => mergeBatch(deps, batch, key, maxBytes)).finally(() => merges.delete(key));
     merges.set(key, flight);
   }
-  return flight;
+  const merged = await flight;
+  return { body: merged, length: merged.length };
 }
 
 /**

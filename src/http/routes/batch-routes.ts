@@ -135,7 +135,11 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
     async (request, reply) => {
       const { batchId } = request.params;
       const pdf = await batchPdf(deps, principalOf(request).account.id, batchId);
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${batchId}.pdf"`).send(pdf);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${batchId}.pdf"`)
+        .header('Content-Length', pdf.length)
+        .send(pdf.body);
     },
   );
 }

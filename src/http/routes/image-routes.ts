@@ -61,11 +61,14 @@ export async function sendImage(deps: Pick<ServiceDeps, 'blobs'>, request: Fasti
     if (!(await deps.blobs.exists(image.blobKey))) throw notFound();
     return cacheable().code(304).send();
   }
-  const data = await deps.blobs.get(image.blobKey);
-  if (!data) throw notFound();
+  // Streamed, not read whole: the bytes of one image times the downloads under way is what a read-all costs,
+  // and image URLs need no key (40 concurrent GETs of one 93 MB PDF took a server from 0.2 to 3.8 GB).
+  const file = await deps.blobs.stream(image.blobKey);
+  if (!file) throw notFound();
   return cacheable()
     .type(CONTENT_TYPES[image.format] ?? 'application/octet-stream')
-    .send(data);
+    .header('Content-Length', file.length)
+    .send(file.body);
 }
 
 function notFound(): ApiError {
