@@ -260,6 +260,13 @@ describe('batches (SQLite)', () => {
         assert.equal(res.statusCode, status, `${what}: ${res.body}`);
         assert.equal(res.json().code, code, what);
       }
+      // Each item checked copies the template on the HTTP thread, so only the first 20 are tried.
+      const failing = Array.from({ length: 1000 }, (_, i) => ({ elements: { [`nope${i}`]: { text: 'x' } } }));
+      const many = await post('/batches', { templateId, items: failing });
+      assert.deepEqual([many.statusCode, many.json().code], [400, 'unknown_element']);
+      assert.match(many.json().message, /^None of the first 20 items of this batch can be applied to the template, so nothing was queued\. Item 1: /);
+      const lateGood = await post('/batches', { templateId, items: [...failing.slice(0, 20), { elements: { title: { text: 'ok' } } }] });
+      assert.equal(lateGood.json().code, 'unknown_element', 'a batch whose first 20 items fail is taken for one built for another template');
       // A retried submit with its Idempotency-Key gets the first batch back; nothing more is queued.
       const submit = () => t.app.inject({ method: 'POST', url: '/batches', headers: { ...t.a.auth, 'idempotency-key': 'sheet-1' }, payload: { templateId, items: [{}, {}] } });
       const first = await submit();

@@ -154,9 +154,11 @@ export async function batchArchive(deps: Pick<ServiceDeps, 'store' | 'publicUrl'
     manifest.push({ row: view.row, status: view.status, imageURL: view.imageURL ?? '', error: error ? `${error.code}: ${error.message}` : '' });
     if (!view.imageURL) continue;
     const image = await itemImage(deps, id, view.row, view.imageURL);
+    // Streamed in the store's chunks, not read whole: the ZIP's checksum is computed in JavaScript, and one
+    // 126 MB entry handed over as a single chunk held the thread for 0.3 s per download, and its memory.
     zip.addReadStreamLazy(entryName(view.row, image.blobKey), { compress: false, mtime }, (done) => {
-      deps.blobs.get(image.blobKey).then(
-        (data) => done(data ? null : new Error(`blob ${image.blobKey} is missing`), Readable.from(data ? [data] : [])),
+      deps.blobs.stream(image.blobKey).then(
+        (file) => done(file ? null : new Error(`blob ${image.blobKey} is missing`), file ? file.body : Readable.from([])),
         (failure: Error) => done(failure, Readable.from([])),
       );
     });
