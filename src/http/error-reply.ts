@@ -76,11 +76,19 @@ function fromValidation(issues: ValidationIssue[], part: string): ApiError {
     path: clip([part === 'body' ? '' : part, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.') || part),
     message: clip(issue.message ?? 'is invalid'),
   }));
-  const unknownField = issues.find((issue) => /additional|unexpected|not allowed|Unexpected property/i.test(issue.message ?? ''));
+  // A misspelt field usually comes with the required one it was meant to be: name the stranger first,
+  // then what else is wrong, each once (a union's branches repeat the same complaint).
+  const isUnknown = (error: FieldError) => /additional|unexpected|not allowed|Unexpected property/i.test(error.message);
+  const unknown = [...new Set(errors.filter(isUnknown).map((e) => e.path))];
+  // A missing field also fails its type check ("Expected object"): saying it is required says it all.
+  const missing = new Set(errors.filter((e) => e.message === 'Expected required property').map((e) => e.path));
+  const others = [...new Set(errors.filter((e) => !isUnknown(e) && !missing.has(e.path)).map((e) => `${e.path} ${e.message}`))];
+  others.unshift(...[...missing].map((path) => `${path} is required`));
   const what = PART_NAMES[part] ?? { name: `The ${part}`, is: 'is', has: 'has' };
-  const summary = unknownField
-    ? `${what.name} ${what.has} a field that is not part of the API: ${errors.map((e) => e.path).join(', ')}.`
-    : `${what.name} ${what.is} invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`;
+  const summary =
+    unknown.length > 0
+      ? `${what.name} ${what.has} ${unknown.length === 1 ? 'a field that is' : 'fields that are'} not part of the API: ${unknown.join(', ')}.${others.length > 0 ? ` Also: ${others.join('; ')}.` : ''}`
+      : `${what.name} ${what.is} invalid: ${others.join('; ')}.`;
   return new ApiError('invalid_request', summary, { errors });
 }
 

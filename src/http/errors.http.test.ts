@@ -98,6 +98,10 @@ describe('errors, auth, limits and operations', () => {
     assert.match(body.json().message, /^The body is invalid: /);
     const extra = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId, colour: 'red' } });
     assert.match(extra.json().message, /^The body has a field that is not part of the API: colour/);
+    // A misspelt required field: the stranger is named as unknown, the missing one as missing, each once.
+    const misspelt = await t.app.inject({ method: 'POST', url: '/templates', headers: t.a.auth, payload: { name: 'x', document: {} } });
+    assert.equal(misspelt.statusCode, 400, misspelt.body);
+    assert.equal(misspelt.json().message, 'The body has a field that is not part of the API: document. Also: template is required.');
   });
 
   test('/openapi.json documents the contract paths and /docs serves a readable reference', async () => {
