@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { GenerateResult } from './api-schemas.js';
+import { WEBHOOK_ATTEMPTS_KEPT } from '../store/store.js';
 
 /** Schemas of the async-job endpoints, kept apart from api-schemas.ts. */
 
@@ -35,7 +36,10 @@ export const JobView = Type.Object({
         description: 'waiting: the job has not finished; pending: an attempt is due (nextAttemptAt); delivered: a 2xx came back; failed: every retry failed',
       }),
       nextAttemptAt: Type.Optional(Type.String({ format: 'date-time' })),
-      attempts: Type.Array(WebhookAttemptView),
+      attempts: Type.Array(WebhookAttemptView, {
+        maxItems: WEBHOOK_ATTEMPTS_KEPT,
+        description: `The latest ${WEBHOOK_ATTEMPTS_KEPT} attempts, oldest first; earlier ones are dropped`,
+      }),
     }),
   ),
 });

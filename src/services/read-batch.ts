@@ -96,7 +96,7 @@ export async function readBatch(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, 
   return { ...batchSummary(deps, batch), items: batch.items.map(itemView), ...(webhook ? { webhook } : {}) };
 }
 
-/** Sends a finished batch's webhook again now, with a fresh round of retries; the log keeps every earlier attempt. */
+/** Sends a finished batch's webhook again now, with a fresh round of retries; the log keeps the latest 100 attempts. */
 export async function redeliverBatchWebhook(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'now' | 'wakeJobs'>, accountId: string, id: string): Promise<BatchView> {
   const { head } = await loadBatch(deps, accountId, id);
   if (head.webhookUrl === null)

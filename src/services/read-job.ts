@@ -62,7 +62,7 @@ export async function readJob(deps: Pick<ServiceDeps, 'store' | 'publicUrl'>, ac
   return webhook ? { ...view, webhook } : view;
 }
 
-/** Sends a finished job's webhook again now, with a fresh round of retries; the log keeps every earlier attempt. */
+/** Sends a finished job's webhook again now, with a fresh round of retries; the log keeps the latest 100 attempts. */
 export async function redeliverJobWebhook(deps: Pick<ServiceDeps, 'store' | 'publicUrl' | 'now' | 'wakeJobs'>, accountId: string, id: string): Promise<JobView> {
   const job = await deps.store.getJob(accountId, id);
   if (!job) throw notFound(id);

@@ -312,6 +312,17 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 9,
+    name: 'fair job claims',
+    statements() {
+      return [
+        // Claims take turns between accounts: this index lists the accounts with unfinished jobs (a loose
+        // scan, one probe per account) and gives each one's next due jobs in order without a sort.
+        `CREATE INDEX jobs_account_runnable ON jobs (account_id, run_at, created_at, batch_row) WHERE state IN ('queued', 'running')`,
+      ];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

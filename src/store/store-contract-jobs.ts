@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Store } from './store.js';
+import { type Store, WEBHOOK_ATTEMPTS_KEPT } from './store.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
 
 async function queue(store: Store, accountId: string, n: number, webhookUrl: string | null = null) {
@@ -48,6 +48,38 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     assert.equal((await store.getJob(alice.id, job.id))!.state, 'queued');
     assert.deepEqual(await store.claimJobs({ claimId: 'early', now: at(79), leaseUntil: at(200), limit: 1 }), []);
     assert.equal((await store.claimJobs({ claimId: 'due', now: at(80), leaseUntil: at(200), limit: 1 })).length, 1);
+  });
+
+  test('jobs: claims take turns between accounts, counting what each already has running', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const carol = await newAccount(store);
+    await store.createBatch({ id: 'bat_big', accountId: alice.id, request: {}, items: Array.from({ length: 30 }, (_, n) => ({ n })), webhookUrl: null, now: at(1) });
+    const bobs = await queue(store, bob.id, 5);
+    const first = await store.claimJobs({ claimId: 'c1', now: at(10), leaseUntil: at(1000), limit: 2 });
+    assert.deepEqual(
+      first.map((j) => j.id),
+      ['bat_big_1', bobs.id],
+      "bob's one job is not behind alice's thirty",
+    );
+    // Alice holds one slot, Bob one; Carol's newer job still goes before Alice's second item, and Bob's second before Alice's third.
+    const carols = await queue(store, carol.id, 20);
+    const bobsSecond = await store.createJob({ id: 'job_bob2', accountId: bob.id, request: {}, webhookUrl: null, now: at(30) });
+    const second = await store.claimJobs({ claimId: 'c2', now: at(40), leaseUntil: at(1000), limit: 3 });
+    assert.deepEqual(second.map((j) => j.id).sort(), [carols.id, 'bat_big_2', bobsSecond.id].sort());
+    const third = await store.claimJobs({ claimId: 'c3', now: at(50), leaseUntil: at(1000), limit: 1 });
+    assert.deepEqual(
+      third.map((j) => j.id),
+      ['bat_big_3'],
+      'alone on the queue, an account gets every slot',
+    );
+    // At 1000 every lease has lapsed and counts as running no more: the oldest due job, Alice's next item, goes first.
+    const afterLapse = await store.claimJobs({ claimId: 'c4', now: at(1000), leaseUntil: at(2000), limit: 1 });
+    assert.deepEqual(
+      afterLapse.map((j) => j.id),
+      ['bat_big_4'],
+    );
   });
 
   test('jobs: two stores claiming at once never get the same job', async () => {
@@ -98,6 +130,8 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     const redelivered = await store.redeliverWebhook(alice.id, job.id, at(20));
     assert.deepEqual([redelivered?.webhookState, redelivered?.webhookRound, redelivered?.webhookAttempts], ['pending', 0, 2]);
     const [third] = await store.claimWebhookDeliveries({ now: at(20), leaseUntil: at(50), limit: 5 });
+    assert.equal(await store.redeliverWebhook(alice.id, job.id, at(21)), null, 'a delivery in flight is not made due a second time');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5 }), [], 'so no second claim sends it at once');
     await store.recordWebhookAttempt({ jobId: job.id, claimId: third.claimId, attempt: { at: at(21), statusCode: 204, error: null, durationMs: 3 }, next: { state: 'delivered' } });
     assert.deepEqual(await store.listWebhookAttempts(job.id), [
       { attempt: 1, at: at(11), statusCode: 500, error: null, durationMs: 12 },
@@ -105,6 +139,24 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
       { attempt: 3, at: at(21), statusCode: 204, error: null, durationMs: 3 },
     ]);
     assert.equal((await store.getJob(alice.id, job.id))!.webhookState, 'delivered');
+  });
+
+  test('webhooks: the delivery log keeps the latest attempts only', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const job = await queue(store, alice.id, 1, 'https://hooks.example.com/x');
+    await store.claimJobs({ claimId: 'c', now: at(1), leaseUntil: at(100), limit: 1 });
+    await store.finishJob({ id: job.id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(2) });
+    const total = WEBHOOK_ATTEMPTS_KEPT + 5;
+    for (let n = 1; n <= total; n++) {
+      const [claim] = await store.claimWebhookDeliveries({ now: at(10 * n), leaseUntil: at(10 * n + 5), limit: 1 });
+      const attempt = { at: at(10 * n + 1), statusCode: 500, error: null, durationMs: 1 };
+      assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: claim.claimId, attempt, next: { state: 'pending', dueAt: at(10 * n + 10) } }), true);
+    }
+    const log = await store.listWebhookAttempts(job.id);
+    assert.equal(log.length, WEBHOOK_ATTEMPTS_KEPT);
+    assert.deepEqual([log[0].attempt, log.at(-1)?.attempt], [total - WEBHOOK_ATTEMPTS_KEPT + 1, total]);
+    assert.equal((await store.getJob(alice.id, job.id))!.webhookAttempts, total, 'the count still counts every attempt');
   });
 
   test('batches: items are jobs in row order; the head row is never claimed or shown as a job; the last item settles the batch once', async (t) => {

@@ -202,6 +202,14 @@ export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
 export type WebhookState = 'pending' | 'delivered' | 'failed';
 
 /** One attempt to deliver a job's webhook: the receiver's status, or why there was none. */
+/**
+ * A job's delivery log keeps its latest attempts only. Redeliveries can be
+ * asked for without end, each with a round of retries, and the whole log is
+ * in every read of the job: unbounded, one job could grow the database and
+ * its own reads without limit.
+ */
+export const WEBHOOK_ATTEMPTS_KEPT = 100;
+
 export interface WebhookAttempt {
   attempt: number;
   at: string;
@@ -468,8 +476,13 @@ export interface Store {
     attempt: Omit<WebhookAttempt, 'attempt'>;
     next: { state: 'pending'; dueAt: string } | { state: 'delivered' | 'failed' };
   }): Promise<boolean>;
+  /** The job's latest attempts (at most WEBHOOK_ATTEMPTS_KEPT), oldest first. */
   listWebhookAttempts(jobId: string): Promise<WebhookAttempt[]>;
-  /** A finished job's webhook is due again at `now`, starting a new round of retries. Null if no such finished job with a webhook URL. */
+  /**
+   * A finished job's webhook is due again at `now`, starting a new round of
+   * retries. Null if no such finished job with a webhook URL, or while a
+   * delivery of it is in flight (it is being sent already).
+   */
   redeliverWebhook(accountId: string, jobId: string, now: string): Promise<JobRecord | null>;
   /** Sets the account's signing secret; the previous one (if any) keeps signing until `previousUntil`. */
   rotateWebhookSecret(input: { accountId: string; secret: string; previousUntil: string; now: string }): Promise<WebhookSecrets>;

@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Send a finished batch's webhook again
-         * @description The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.
+         * @description The delivery is due at once, with a fresh round of retries; the log keeps the latest 100 attempts. While an attempt is in flight, this changes nothing.
          */
         post: operations["redeliverBatchWebhook"];
         delete?: never;
@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Send a finished job's webhook again
-         * @description The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.
+         * @description The delivery is due at once, with a fresh round of retries; the log keeps the latest 100 attempts. While an attempt is in flight, this changes nothing.
          */
         post: operations["redeliverJobWebhook"];
         delete?: never;
@@ -3634,6 +3634,7 @@ export interface operations {
                         statusURL: string;
                         templateId: string;
                         webhook?: {
+                            /** @description The latest 100 attempts, oldest first; earlier ones are dropped */
                             attempts: {
                                 /** Format: date-time */
                                 at: string;
@@ -4060,6 +4061,7 @@ export interface operations {
                         statusURL: string;
                         templateId: string;
                         webhook?: {
+                            /** @description The latest 100 attempts, oldest first; earlier ones are dropped */
                             attempts: {
                                 /** Format: date-time */
                                 at: string;
@@ -5436,6 +5438,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         webhook?: {
+                            /** @description The latest 100 attempts, oldest first; earlier ones are dropped */
                             attempts: {
                                 /** Format: date-time */
                                 at: string;
@@ -5660,6 +5663,7 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         webhook?: {
+                            /** @description The latest 100 attempts, oldest first; earlier ones are dropped */
                             attempts: {
                                 /** Format: date-time */
                                 at: string;

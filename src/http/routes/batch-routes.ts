@@ -7,6 +7,7 @@ import { parseBatchCsv } from '../../domain/batch-csv.js';
 import { batchArchive, batchPdf, readBatch, redeliverBatchWebhook } from '../../services/read-batch.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { submitBatch } from '../../services/submit-batch.js';
+import { WEBHOOK_ATTEMPTS_KEPT } from '../../store/store.js';
 
 const tags = ['Batches'];
 
@@ -78,7 +79,7 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
       schema: {
         operationId: 'redeliverBatchWebhook',
         summary: "Send a finished batch's webhook again",
-        description: 'The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.',
+        description: `The delivery is due at once, with a fresh round of retries; the log keeps the latest ${WEBHOOK_ATTEMPTS_KEPT} attempts. While an attempt is in flight, this changes nothing.`,
         tags,
         security: bearer,
         params: BatchIdParams,

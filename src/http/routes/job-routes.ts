@@ -4,6 +4,7 @@ import { bearer, errorResponses } from '../routes.js';
 import { readJob, redeliverJobWebhook } from '../../services/read-job.js';
 import { rotateWebhookSecret } from '../../services/rotate-webhook-secret.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
+import { WEBHOOK_ATTEMPTS_KEPT } from '../../store/store.js';
 
 const tags = ['Jobs and webhooks'];
 
@@ -34,7 +35,7 @@ export function registerJobRoutes(app: ImprintApp, deps: ServiceDeps): void {
       schema: {
         operationId: 'redeliverJobWebhook',
         summary: "Send a finished job's webhook again",
-        description: 'The delivery is due at once, with a fresh round of retries; the log keeps every earlier attempt.',
+        description: `The delivery is due at once, with a fresh round of retries; the log keeps the latest ${WEBHOOK_ATTEMPTS_KEPT} attempts. While an attempt is in flight, this changes nothing.`,
         tags,
         security: bearer,
         params: JobIdParams,
