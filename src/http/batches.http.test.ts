@@ -5,10 +5,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { Webhook } from 'standardwebhooks';
 import { startJobRunner, type JobRunner } from '../services/job-runner.js';
 import { createTemplate } from '../services/manage-templates.js';
+import { openStore } from '../store/open-store.js';
 import { bothDatabases, createTestApp, type TestApp } from './test-app.js';
 import { startReceiver } from './webhook-receiver.test-helper.js';
 
@@ -227,6 +229,49 @@ describe('batches (SQLite)', () => {
       }
     } finally {
       await t.close();
+    }
+  });
+
+  test('items that fail before any render still let the event loop turn between them', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'imprint-batch-turns-'));
+    const t = await createTestApp({ credits: 5, openStore: () => openStore({ dataDir: dir }) });
+    // A second connection reads what the runner has committed, from inside each turn of the loop.
+    const reader = new Database(path.join(dir, 'imprint.db'), { readonly: true });
+    try {
+      // Each item's image is a data: URL that is not an image: it is refused on the runner's thread after
+      // the credit is reserved, with no render, network or disk in between, then refunded.
+      const bad = `data:image/png;base64,${Buffer.from('not an image').toString('base64')}`;
+      const items = [{ elements: { title: { text: 'One' } } }, ...Array.from({ length: 200 }, () => ({ elements: { logo: { src: bad } } }))];
+      const res = await postBatch(t, { templateId: t.a.templateId, items });
+      assert.equal(res.statusCode, 202, res.body);
+      const { batchId } = res.json();
+      const finished = reader.prepare("SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND batch_row > 0 AND state IN ('succeeded', 'failed')");
+      let seen = 0;
+      let mostInOneTurn = 0;
+      let counting = true;
+      const count = () => {
+        if (!counting) return;
+        const now = (finished.get(batchId) as { n: number }).n;
+        mostInOneTurn = Math.max(mostInOneTurn, now - seen);
+        seen = now;
+        setImmediate(count);
+      };
+      const runner = fastRunner(t);
+      setImmediate(count);
+      try {
+        const batch = await waitForBatch(t, batchId);
+        assert.deepEqual([batch.counts.succeeded, batch.counts.failed], [1, 200]);
+        // A request that arrives meanwhile is served at the next turn. Chained straight on, the 200 items
+        // finished in one turn, and every other request waited for the whole batch.
+        assert.ok(mostInOneTurn <= 4, `${mostInOneTurn} items finished within one turn of the event loop`);
+      } finally {
+        counting = false;
+        await runner.stop(5000);
+      }
+    } finally {
+      reader.close();
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
