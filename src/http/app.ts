@@ -41,6 +41,8 @@ export interface AppOptions {
     /** Per client address: sign-ups per hour (each one is a new account with free credits), sign-in and reset attempts per minute. */
     signupPerHour?: number;
     signInPerMinute?: number;
+    /** Per client address: password changes per hour (each runs scrypt twice, on the queue every sign-in waits in). */
+    passwordChangesPerHour?: number;
     /** Free previews (POST /image/preview) per account: a per-minute rate and a 24 h cap. */
     previewPerMinute?: number;
     previewDailyCap?: number;

@@ -376,6 +376,28 @@ describe('SIGNUP modes, invites and reset links', () => {
     assert.equal((await signUp(t, 'three@example.com', { ip: '198.51.100.10' })).statusCode, 201);
   });
 
+  test('password changes are limited per client address (each runs scrypt twice)', async (c) => {
+    const t = await createTestApp({ auth: FAST, limits: { readPerMinute: 100, generatePerMinute: 100, passwordChangesPerHour: 2 } });
+    c.after(() => t.close());
+    const b = await browser(t, 'changes@example.com');
+    const ip = '198.51.100.20';
+    const change = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/password',
+        remoteAddress,
+        headers: { cookie: b.cookie, origin: ORIGIN, 'x-csrf-token': b.csrf },
+        payload: { currentPassword: PASSWORD, newPassword: PASSWORD },
+      });
+    assert.equal((await change(ip)).statusCode, 200);
+    assert.equal((await change(ip)).statusCode, 200);
+    const third = await change(ip);
+    assert.equal(third.statusCode, 429, third.body);
+    assert.equal(third.json().code, 'rate_limited');
+    assert.ok(Number(third.headers['retry-after']) > 0);
+    assert.equal((await change('198.51.100.21')).statusCode, 200, 'another address has its own window');
+  });
+
   test('per-account rate limits count signed-in requests too', async (c) => {
     const t = await createTestApp({ auth: FAST, limits: { readPerMinute: 3, generatePerMinute: 3 } });
     c.after(() => t.close());

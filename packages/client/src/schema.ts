@@ -236,7 +236,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; every other session ends */
+        /**
+         * Change the password; every other session ends
+         * @description At most 10 changes an hour from one client address (429 + Retry-After).
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;

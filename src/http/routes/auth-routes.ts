@@ -47,6 +47,9 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
   const { context, cookies } = auth;
   const signupPolicy = { name: 'signup', limit: options.limits.signupPerHour ?? 10, windowSeconds: 3600 };
   const attemptPolicy = { name: 'sign-in', limit: options.limits.signInPerMinute ?? 30, windowSeconds: 60 };
+  // A signed-in user could otherwise keep the shared scrypt queue full with correct changes, and every
+  // sign-in on the server waited behind them (100 changes in flight: 12–15 s per sign-in).
+  const passwordPolicy = { name: 'password-change', limit: options.limits.passwordChangesPerHour ?? 10, windowSeconds: 3600 };
 
   const checkOrigin = async (request: FastifyRequest) => cookies.checkOrigin(request);
   /** Per IP: every attempt costs a scrypt run, so attempts are bounded even when each uses a new email. */
@@ -197,13 +200,14 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
   app.post(
     '/auth/password',
     {
-      onRequest: [checkOrigin],
+      onRequest: [checkOrigin, perIp(passwordPolicy)],
       schema: {
         operationId: 'changePassword',
         summary: 'Change the password; every other session ends',
+        description: `At most ${passwordPolicy.limit} changes an hour from one client address (429 + Retry-After).`,
         tags,
         body: Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false }),
-        response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(400, 403) },
+        response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {
