@@ -6,7 +6,7 @@
  *
  * Fabric draws images from: Image objects (`src`), anywhere an object can
  * sit (top level, in groups, as a clip path at any depth, as the canvas
- * `backgroundImage`, `overlayImage` or `clipPath`); a Pattern's `source`
+ * `backgroundImage`, `overlayImage` or `clipPath`, as a text's path); a Pattern's `source`
  * (an object's `fill`/`stroke`, the canvas `background`/`overlay`); and the
  * BlendImage filter's `image`. The schema decides which of these a template
  * may use today; this walk already knows them all so none is missed later.
@@ -45,6 +45,9 @@ export function imageUses(doc: TemplateDocument): ImageUse[] {
     const element = typeof value.name === 'string' && value.name !== '' ? value.name : label;
     const type = canonicalType(value.type);
     if (type === 'image') add(value.src, element, `${path}.src`);
+    // A text's `path` (text on a path) is an object Fabric paints with its own fill and stroke, before
+    // the text; a Path's own `path` is its command list, an array, which isObject leaves out.
+    if (isObject(value.path)) visitObject(value.path, `${path}.path`, `${element}.path`);
     for (const key of PAINT_KEYS) visitPaint(value[key], element, `${path}.${key}`);
     if (Array.isArray(value.filters)) {
       value.filters.forEach((filter, i) => {
