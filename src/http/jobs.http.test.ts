@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { createGuardedPoster } from '../fetch/guarded-post.js';
 import type { LookupFn } from '../fetch/public-targets.js';
 import { startJobRunner, type JobRunner } from '../services/job-runner.js';
+import { MAX_UNFINISHED_JOBS } from '../services/submit-job.js';
 import { bothDatabases, createTestApp, type TestApp } from './test-app.js';
 import { startReceiver } from './webhook-receiver.test-helper.js';
 
@@ -289,6 +290,38 @@ for (const [label, options] of bothDatabases('imprint_jobs')) {
     });
   });
 }
+
+describe('the queue an account may hold', () => {
+  test(`past ${MAX_UNFINISHED_JOBS} jobs and batch items waiting or running, async submits and batches are refused (409) and nothing is queued`, async () => {
+    const t = await createTestApp();
+    try {
+      // No runner: what is queued stays queued. Five full batches, stored directly, fill the queue.
+      for (let b = 0; b < MAX_UNFINISHED_JOBS / 1000; b++) {
+        const items = Array.from({ length: 1000 }, () => ({ templateId: t.a.templateId }));
+        await t.store.createBatch({ id: `bat_fill${b}`, accountId: t.a.account.id, request: { templateId: t.a.templateId }, items, webhookUrl: null, now: t.deps.now() });
+      }
+      const async = await t.app.inject({
+        method: 'POST',
+        url: '/image/generate',
+        headers: { ...t.a.auth, prefer: 'respond-async' },
+        payload: { templateId: t.a.templateId, elements: { title: { text: 'One more' } } },
+      });
+      assert.equal(async.statusCode, 409, async.body);
+      assert.equal(async.json().code, 'too_many_jobs');
+      assert.match(async.json().message, /has 5000 async jobs and batch items waiting or running; with 1 more it would pass the 5,000/);
+      const batch = await t.app.inject({ method: 'POST', url: '/batches', headers: t.a.auth, payload: { templateId: t.a.templateId, items: [{}] } });
+      assert.deepEqual([batch.statusCode, batch.json().code], [409, 'too_many_jobs']);
+      assert.equal(await t.store.countUnfinishedJobs(t.a.account.id), MAX_UNFINISHED_JOBS, 'nothing more was queued');
+      // The queue is per account; a synchronous generate is not queued, so it still works.
+      const other = await t.app.inject({ method: 'POST', url: '/image/generate', headers: { ...t.b.auth, prefer: 'respond-async' }, payload: { templateId: t.b.templateId } });
+      assert.equal(other.statusCode, 202, other.body);
+      const sync = await t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } });
+      assert.equal(sync.statusCode, 200, sync.body);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('the SSRF guard on webhook URLs', () => {
   const PUBLIC_IP = '93.184.216.34';

@@ -8,7 +8,7 @@ import type { Account } from '../store/store.js';
 import type { GenerateInput } from './generate-image.js';
 import { getTemplate } from './manage-templates.js';
 import type { ServiceDeps } from './service-deps.js';
-import { checkCanPayOne, checkWebhookTarget } from './submit-job.js';
+import { checkCanPayOne, checkQueueRoom, checkWebhookTarget } from './submit-job.js';
 
 /** What every item of a batch shares; each item adds its own changes. */
 export interface BatchInput extends Pick<GenerateInput, 'templateId' | 'format' | 'quality' | 'scale'> {
@@ -59,6 +59,7 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
   await checkSomeItemApplies(deps, account, template.document, input.items);
   if (input.webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, input.webhookUrl);
   await checkCanPayOne(deps, account.id);
+  await checkQueueRoom(deps, account.id, input.items.length);
 
   const shared: GenerateInput = { templateId, format: input.format, quality: input.quality, scale: input.scale };
   const items = input.items.map(({ elements, modifications }): GenerateInput => ({ ...shared, elements, modifications }));

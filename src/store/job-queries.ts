@@ -89,6 +89,13 @@ export async function getJob(driver: SqlDriver, accountId: string, id: string): 
   return row ? toJob(row) : null;
 }
 
+export async function countUnfinishedJobs(driver: SqlDriver, accountId: string): Promise<number> {
+  const [row] = await driver.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM jobs WHERE account_id = ? AND state IN ('queued', 'running') AND ${NOT_A_BATCH_HEAD}`, [
+    accountId,
+  ]);
+  return Number(row?.n ?? 0);
+}
+
 export async function createBatch(driver: SqlDriver, batch: NewBatch): Promise<void> {
   const now = iso(batch.now);
   await driver.transaction(function* () {
@@ -196,7 +203,8 @@ export async function finishJob(driver: SqlDriver, input: { id: string; claimId:
     // Items finishing at once on several nodes queue on the head row's lock, so the last one's check below
     // (a fresh snapshot per statement under READ COMMITTED) sees every other item settled: the batch ends once.
     if (batchId !== null) yield* run('UPDATE jobs SET updated_at = updated_at WHERE id = ? AND batch_row = 0', [batchId]);
-    const changed = yield* run(`${finish} WHERE id = ? AND state = 'running' AND claim_id = ?`, [
+    // A finished job's request is never read again, and may be megabytes (data: URLs): only its outcome is kept.
+    const changed = yield* run(`${finish}, request = '{}' WHERE id = ? AND state = 'running' AND claim_id = ?`, [
       input.state,
       JSON.stringify(input.result),
       now,

@@ -761,6 +761,10 @@ export class SqlStore implements Store {
     return jobs.getJob(this.driver, accountId, id);
   }
 
+  countUnfinishedJobs(accountId: string): Promise<number> {
+    return jobs.countUnfinishedJobs(this.driver, accountId);
+  }
+
   createBatch(batch: NewBatch): Promise<void> {
     return jobs.createBatch(this.driver, batch);
   }

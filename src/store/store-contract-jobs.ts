@@ -13,6 +13,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     const alice = await newAccount(store);
     const bob = await newAccount(store);
     const job = await queue(store, alice.id, 1);
+    assert.deepEqual([await store.countUnfinishedJobs(alice.id), await store.countUnfinishedJobs(bob.id)], [1, 0]);
     assert.deepEqual(
       { state: job.state, request: job.request, runs: job.runs, result: job.result, webhookState: job.webhookState, batchId: job.batchId },
       { state: 'queued', request: { templateId: 'tpl_x', n: 1 }, runs: 0, result: null, webhookState: null, batchId: null },
@@ -31,7 +32,9 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     assert.equal(await store.finishJob({ id: job.id, claimId: 'c1', state: 'succeeded', result: { imageURL: 'u' }, now: at(20) }), true);
     const done = (await store.getJob(alice.id, job.id))!;
     assert.deepEqual([done.state, done.result, done.finishedAt, done.claimId], ['succeeded', { imageURL: 'u' }, at(20), null]);
+    assert.deepEqual(done.request, {}, 'a finished job keeps its outcome, not its request');
     assert.equal(await store.finishJob({ id: job.id, claimId: 'c1', state: 'failed', result: {}, now: at(21) }), false, 'finished once');
+    assert.equal(await store.countUnfinishedJobs(alice.id), 0);
     assert.deepEqual(await store.claimJobs({ claimId: 'c3', now: at(10_000), leaseUntil: at(20_000), limit: 5 }), [], 'a finished job is never claimed');
   });
 
@@ -167,6 +170,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     await store.createBatch({ id: 'bat_1', accountId: alice.id, request: { templateId: 'tpl_x' }, items, webhookUrl: 'https://hooks.example.com/b', now: at(1) });
     assert.equal(await store.getBatch(bob.id, 'bat_1'), null, "another account's batch");
     assert.equal(await store.getJob(alice.id, 'bat_1'), null, 'the head row is not a job');
+    assert.equal(await store.countUnfinishedJobs(alice.id), 3, "the items, not the batch's head row");
     const batch = (await store.getBatch(alice.id, 'bat_1'))!;
     assert.deepEqual([batch.head.batchRow, batch.head.state, batch.head.request, batch.head.finishedAt], [0, 'running', { templateId: 'tpl_x' }, null]);
     assert.deepEqual(
@@ -187,6 +191,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     await store.finishJob({ id: claimed[2].id, claimId: 'c', state: 'succeeded', result: { imageURL: 'v' }, now: at(22) });
     const done = (await store.getBatch(alice.id, 'bat_1'))!;
     assert.deepEqual([done.head.state, done.head.finishedAt, done.head.webhookState], ['succeeded', at(22), 'pending']);
+    assert.deepEqual(done.head.request, { templateId: 'tpl_x' }, "the head keeps the batch's settings");
     const deliveries = await store.claimWebhookDeliveries({ now: at(22), leaseUntil: at(60), limit: 5 });
     assert.deepEqual(
       deliveries.map((d) => d.job.id),

@@ -445,6 +445,8 @@ export interface Store {
   /** Stores a queued job, runnable at once. */
   createJob(job: NewJob): Promise<JobRecord>;
   getJob(accountId: string, id: string): Promise<JobRecord | null>;
+  /** The account's jobs and batch items that are queued or running. */
+  countUnfinishedJobs(accountId: string): Promise<number>;
   /**
    * Claims up to `limit` jobs that are queued and due, or running with a lapsed
    * lease (their node died): each becomes running under `claimId` until
