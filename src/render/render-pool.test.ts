@@ -246,6 +246,21 @@ test('with one worker, a tenant kept waiting by heavy renders gets a spare worke
   }
 });
 
+test('a spare takes light renders only: heavy renders of more tenants than workers still leave one for a light render', async () => {
+  const pool = new RenderPool({ size: 2, perWorker: 2, timeoutMs: 60_000, spareIdleMs: 50 });
+  try {
+    await Promise.all(['h1', 'h2'].map((tenant) => pool.render({ document: doc('#000000'), images: new Map() }, { tenant })));
+    const heavy = ['h1', 'h2', 'h3'].map((tenant) => pool.render({ document: medium, images: new Map() }, { tenant, cost: 5000 }));
+    assert.deepEqual([pool.workers, pool.waiting], [2, 1], "no spare for the third tenant's heavy render: it waits");
+    const light = pool.render({ document: doc('#00ff00'), images: new Map() }, { tenant: 'light' });
+    assert.deepEqual([pool.workers, pool.waiting], [3, 1], 'the light render is on a spare at once; the heavy one still waits');
+    assert.equal((await light).width, 64);
+    await Promise.all(heavy);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('no spare while a worker is busy with light renders only: it frees up in milliseconds', async () => {
   const pool = new RenderPool({ size: 2, perWorker: 1, timeoutMs: 60_000, spareIdleMs: 50 });
   try {

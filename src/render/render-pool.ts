@@ -41,7 +41,9 @@
  * cores by default) that last rule cannot leave a worker free, so a tenant
  * kept waiting by another tenant's heavy renders gets a spare worker,
  * started then and stopped once it has been idle for 30 s: its memory
- * (~90 MB) is paid only while someone is sending heavy renders.
+ * (~90 MB) is paid only while someone is sending heavy renders. A spare
+ * takes light renders only, so however many tenants send heavy ones, a
+ * light render never waits behind them.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -374,7 +376,10 @@ export class RenderPool {
     for (const s of this.slots) {
       const n = s.jobs.size;
       if (n === 0) {
-        if (capped) continue;
+        // A spare exists for the renders heavy ones keep waiting: a heavy render on it would leave them
+        // waiting again (three accounts' heavy renders filled two workers and the spare, and a fourth
+        // account's 10 ms preview waited 6–24 s).
+        if (capped || (job.heavy && s.spare)) continue;
       } else if (job.suspect || job.heavy || s.exclusive || s.tenant !== job.tenant || n >= this.perWorker) {
         continue;
       }
@@ -430,8 +435,8 @@ export class RenderPool {
   private addSpare(): boolean {
     if (this.slots.filter((s) => s.spare).length >= this.spareWorkers) return false;
     for (const [tenant, q] of this.queues) {
-      const job = q[0];
-      if (job.heavy && this.heavyHeld(tenant) >= this.tenantWorkers) continue;
+      // Only a light render can use a spare: the tenant's first, which placeable() lets past a heavy head.
+      if (!q.some((job) => !job.heavy)) continue;
       if (this.queues.size > 1 && this.workersHeld(tenant) >= this.tenantWorkers) continue;
       // Only when heavy renders of others hold every worker: a worker busy with light renders frees up within
       // milliseconds, and a spare started for it would cost a cold start and ~90 MB for nothing.
