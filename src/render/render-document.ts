@@ -125,13 +125,18 @@ async function decodeImages(document: TemplateDocument, images: ReadonlyMap<stri
 
 /** Each filtered image object gets its filtered copy under its imageKey (from the thread's cache when it has one). */
 /**
- * Megapixel-passes one image's filter list may cost (decoded megapixels × filterWorkPerPixel): about two
- * seconds of one core — two filters on a 24 MP photo, a blur on 3 MP.
+ * Megapixel-passes (decoded megapixels × filterWorkPerPixel) that one image's filter list may cost, and
+ * that all the filtering one render does may cost together: about two seconds of one core — two filters
+ * on a 24 MP photo, a blur on 3 MP. Per render too, since the budget sees only the box an image is drawn
+ * in: four 30 px images of one 9 MP photo, each with its own 7×7 convolution, took 11 s a render, and a
+ * few accounts sending them held every worker.
  */
 export const MAX_FILTER_MEGAPIXEL_PASSES = 50;
 
 function addFilteredImages(doc: NormalizedDocument, images: Map<string, DrawableImage>, caches: RenderCaches): void {
   const roots = [doc.backgroundImage, ...doc.objects, doc.clipPath, doc.overlayImage].filter((n): n is RenderNode => n !== null);
+  // Filtered images this thread has cached cost nothing: only the filtering this render does is counted.
+  let spent = 0;
   walk(roots, (n) => {
     if (n.kind !== 'image' || n.filters.length === 0 || images.has(n.imageKey)) return;
     const img = images.get(n.src);
@@ -151,7 +156,16 @@ function addFilteredImages(doc: NormalizedDocument, images: Map<string, Drawable
       if (!b) throw new RenderError(`blend image for "${n.label}" is missing`, n.label);
       blendImages.set(f.src, b);
     }
-    images.set(n.imageKey, caches.filteredImages.get(img, n.filters, n.imageKey, blendImages));
+    const count = () => {
+      spent += work;
+      if (spent > MAX_FILTER_MEGAPIXEL_PASSES) {
+        throw new RenderError(
+          `the filters of this render would cost ${spent.toFixed(1)} megapixel-passes together (reaching "${n.label}"), more than the ${MAX_FILTER_MEGAPIXEL_PASSES} a render may do; use smaller images, fewer filters or one filtered image drawn several times`,
+          n.label,
+        );
+      }
+    };
+    images.set(n.imageKey, caches.filteredImages.get(img, n.filters, n.imageKey, blendImages, count));
   });
 }
 

@@ -19,11 +19,22 @@ export class FilteredImageCache {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (c) => Math.max(1, c.width * c.height * 4) });
   }
 
-  /** `blendImages`: BlendImage sources by src; their identities are part of the key, like the image's. */
-  get(img: Image | Canvas, filters: readonly ImageFilter[], filtersKey: string, blendImages: ReadonlyMap<string, Image | Canvas> = new Map()): Canvas {
+  /**
+   * `blendImages`: BlendImage sources by src; their identities are part of the key, like the image's.
+   * `beforeFiltering` runs only when the filters are about to be computed (not cached): a render's
+   * budget counts the work it does, and may throw to refuse it.
+   */
+  get(
+    img: Image | Canvas,
+    filters: readonly ImageFilter[],
+    filtersKey: string,
+    blendImages: ReadonlyMap<string, Image | Canvas> = new Map(),
+    beforeFiltering?: () => void,
+  ): Canvas {
     const key = `${[img, ...blendImages.values()].map((i) => this.idOf(i)).join(',')}|${filtersKey}`;
     let out = this.entries.get(key);
     if (!out) {
+      beforeFiltering?.();
       out = filterImage(img, filters, blendImages);
       this.entries.set(key, out);
     }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { COLOR_MATRIX_PRESETS, hueRotationMatrix, parseImageFilters } from '../../domain/image-filters.js';
+import type { FabricObject } from '../../domain/template.js';
 import { RenderError, renderDocument } from '../render-document.js';
 import { runImageFilters } from './apply-image-filters.js';
 import { blendColor, brightness, colorMatrix, contrast, gamma, grayscale, invert, removeColor, saturation, vibrance } from './color-filters.js';
@@ -197,6 +198,23 @@ test('a filter list too expensive for the decoded image fails that render with a
   // 4 MP × Sepia = 4 passes: drawn.
   const ok = await renderDocument({ document: doc([{ type: 'Sepia' }]), images: new Map([[src, png]]) });
   assert.equal(ok.width, 50);
+});
+
+test("a render's filtering is bounded in all, not only per image; a filtered image drawn twice is filtered once", async () => {
+  const png = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#888888' } })
+    .png()
+    .toBuffer();
+  const src = 'https://example.com/two-mp.png';
+  const image = (name: string, blur: number): FabricObject => ({ type: 'Image', name, src, left: 0, top: 0, scaleX: 0.02, scaleY: 0.02, filters: [{ type: 'Blur', blur }] });
+  const doc = (objects: FabricObject[]) => ({ version: '7.4.0', width: 50, height: 50, objects });
+  // 1.96 MP × Blur (16 passes) = 31.4 megapixel-passes each: under the limit alone, 62.7 for two different blurs.
+  await assert.rejects(renderDocument({ document: doc([image('one', 0.1), image('two', 0.2)]), images: new Map([[src, png]]) }), (err: Error) => {
+    assert.ok(err instanceof RenderError);
+    assert.match(err.message, /filters of this render would cost 62\.7 megapixel-passes together \(reaching "two"\), more than the 50 a render may do/);
+    return true;
+  });
+  const same = await renderDocument({ document: doc([image('one', 0.1), image('two', 0.1)]), images: new Map([[src, png]]) });
+  assert.equal(same.width, 50, 'the same filtered image twice costs one filtering');
 });
 
 test('blend image multiplies every channel (alpha too) or takes the blend alpha as a mask', () => {
