@@ -12,6 +12,12 @@ export interface JobRunnerOptions {
   delivery?: Partial<DeliveryOptions>;
   /** Deliveries in flight at once; default 16 (they mostly wait on receivers). */
   deliveryConcurrency?: number;
+  /**
+   * Deliveries one account may have in flight, on all nodes together; default a quarter of
+   * deliveryConcurrency. A receiver that hangs holds its slot for the whole timeout: 64 jobs of one
+   * account whose webhooks hung delayed another account's first attempt by 57 s.
+   */
+  deliveriesPerAccount?: number;
   onError(error: unknown): void;
 }
 
@@ -34,6 +40,7 @@ export interface JobRunner {
 export function startJobRunner(deps: ServiceDeps, opts: JobRunnerOptions): JobRunner {
   const delivery: DeliveryOptions = { ...DEFAULT_DELIVERY_OPTIONS, ...opts.delivery };
   const deliveryConcurrency = opts.deliveryConcurrency ?? 16;
+  const deliveriesPerAccount = opts.deliveriesPerAccount ?? Math.max(1, Math.floor(deliveryConcurrency / 4));
   const jobs = new Set<Promise<void>>();
   const deliveries = new Set<Promise<void>>();
   let stopped = false;
@@ -71,7 +78,7 @@ export function startJobRunner(deps: ServiceDeps, opts: JobRunnerOptions): JobRu
     if (freeDeliveries > 0 && !stopped) {
       // Past the receiver's timeout plus a margin: a node dying mid-delivery frees it then.
       const leaseUntil = new Date(Date.parse(deps.now()) + delivery.timeoutMs + 30_000).toISOString();
-      for (const claim of await deps.store.claimWebhookDeliveries({ now: deps.now(), leaseUntil, limit: freeDeliveries })) {
+      for (const claim of await deps.store.claimWebhookDeliveries({ now: deps.now(), leaseUntil, limit: freeDeliveries, perAccount: deliveriesPerAccount })) {
         track(deliveries, deliverWebhook(deps, claim, delivery));
       }
     }

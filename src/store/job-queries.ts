@@ -57,11 +57,6 @@ function toJob(row: JobRow): JobRecord {
   };
 }
 
-/** `FOR UPDATE SKIP LOCKED` where the database has it: a busy row is left to the node holding it. */
-function skipLocked(driver: SqlDriver): string {
-  return driver.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-}
-
 export async function createJob(driver: SqlDriver, job: NewJob): Promise<JobRecord> {
   const now = iso(job.now);
   const row = await driver.transaction(() =>
@@ -121,18 +116,20 @@ export async function getBatch(driver: SqlDriver, accountId: string, id: string)
 }
 
 /**
- * Which due jobs a claim takes, fairly between accounts. Each due job's turn
- * is its place in its account's own queue plus the jobs that account already
- * has running on any node under a live lease, so one account's batch of a
- * thousand items cannot make another account's single job wait behind it: the
- * other job's turn comes as soon as a slot frees. Ties go to the longest due.
- * The claim stays work-conserving (decision 0068): an account alone on the
- * queue gets every slot.
+ * Which due rows a claim takes, fairly between accounts: the jobs to run, or
+ * the webhooks to send. Each due row's turn is its place in its account's own
+ * queue plus the rows that account already has under a live lease on any
+ * node, so one account's batch of a thousand items (or a thousand webhooks to
+ * a receiver that hangs) cannot make another account's single one wait behind
+ * it: the other's turn comes as soon as a slot frees. Ties go to the longest
+ * due. With no `cap`, the claim is work-conserving (decision 0068): an
+ * account alone gets every slot.
  *
  * Ranking every due row would cost a sort of the whole queue on each claim
  * (43 ms with 20,000 due items on SQLite, on the event loop). Instead the
- * accounts with unfinished jobs are listed by a loose scan of their index, one
- * probe each, and only each account's first `limit` due jobs are ranked.
+ * accounts with such rows are listed by a loose scan of an index that starts
+ * with account_id, one probe each, and only each account's first `limit` due
+ * rows are ranked.
  *
  * Claims are taken one at a time, on PostgreSQL under a transaction-scoped
  * advisory lock (SQLite has one writer anyway). Turns need the claims before
@@ -141,39 +138,69 @@ export async function getBatch(driver: SqlDriver, accountId: string, id: string)
  * A claim takes a few milliseconds, so one at a time is hundreds a second.
  *
  * PostgreSQL refuses FOR UPDATE in a query with window functions, so the turns
- * are CTEs joined to the row that is locked; the state and due time are
- * tested again on that row, which is what PostgreSQL re-checks when another
- * node changed it after this statement's snapshot.
+ * are CTEs joined to the row that is locked; `due` is tested again on that
+ * row, which is what PostgreSQL re-checks when another node changed it after
+ * this statement's snapshot. That test is wrapped in IS TRUE so no index can
+ * serve it: with statistics older than the queue (no ANALYZE since it grew
+ * to 140,000 rows), the planner read every due row through the partial index
+ * to join them with the few ranked ones (56 ms a claim), instead of looking
+ * those few up by id.
+ *
+ * Parameters, in order: `held`'s now, `due`'s now, the per-account limit,
+ * `due`'s now again, the cap if any, the limit.
  */
-function claimOrder(driver: SqlDriver): string {
-  const unfinished = "state IN ('queued', 'running')";
+function turnsQuery(driver: SqlDriver, q: { waiting: string; held: string; due: (table: string) => string; order: readonly string[]; cap: boolean }): string {
   const next = (columns: string) => `SELECT ${columns} FROM jobs
-      WHERE jobs.account_id = busy.account_id AND ${unfinished} AND run_at <= ? AND ${NOT_A_BATCH_HEAD}
-      ORDER BY run_at, created_at, batch_row LIMIT ?`;
+      WHERE jobs.account_id = busy.account_id AND ${q.due('jobs')}
+      ORDER BY ${q.order.join(', ')} LIMIT ?`;
   // The same rows either way: SQLite has no LATERAL, and PostgreSQL plans the IN form as a scan of every job.
-  const firstDue = driver.dialect === 'postgres' ? `CROSS JOIN LATERAL (${next('id, account_id, run_at, created_at, batch_row')}) jobs` : `JOIN jobs ON jobs.id IN (${next('id')})`;
+  const firstDue = driver.dialect === 'postgres' ? `CROSS JOIN LATERAL (${next(['id', 'account_id', ...q.order].join(', '))}) jobs` : `JOIN jobs ON jobs.id IN (${next('id')})`;
+  const qualified = (prefix: string) => q.order.map((column) => `${prefix}.${column}`).join(', ');
   return `WITH RECURSIVE waiting (account_id) AS (
-      SELECT MIN(account_id) FROM jobs WHERE ${unfinished}
+      SELECT MIN(account_id) FROM jobs WHERE ${q.waiting}
       UNION ALL
-      SELECT (SELECT MIN(account_id) FROM jobs WHERE ${unfinished} AND account_id > waiting.account_id)
+      SELECT (SELECT MIN(account_id) FROM jobs WHERE ${q.waiting} AND account_id > waiting.account_id)
       FROM waiting WHERE waiting.account_id IS NOT NULL
     ), busy AS (
-      SELECT account_id, (SELECT COUNT(*) FROM jobs
-          WHERE jobs.account_id = waiting.account_id AND ${unfinished} AND run_at > ? AND ${NOT_A_BATCH_HEAD}) AS running
+      SELECT account_id, (SELECT COUNT(*) FROM jobs WHERE jobs.account_id = waiting.account_id AND ${q.held}) AS held
       FROM waiting WHERE account_id IS NOT NULL
     ), due AS (
-      SELECT jobs.id, jobs.account_id,
-        ROW_NUMBER() OVER (PARTITION BY jobs.account_id ORDER BY jobs.run_at, jobs.created_at, jobs.batch_row) AS place
+      SELECT jobs.id, jobs.account_id, ROW_NUMBER() OVER (PARTITION BY jobs.account_id ORDER BY ${qualified('jobs')}) AS place
       FROM busy ${firstDue}
     )
     SELECT j.id FROM jobs j JOIN due ON due.id = j.id JOIN busy ON busy.account_id = due.account_id
-    WHERE j.${unfinished} AND j.run_at <= ?
-    ORDER BY due.place + busy.running, j.run_at, j.created_at, j.batch_row
+    WHERE (${q.due('j')}) IS TRUE${q.cap ? ' AND due.place + busy.held <= ?' : ''}
+    ORDER BY due.place + busy.held, ${qualified('j')}
     LIMIT ?${driver.dialect === 'postgres' ? ' FOR UPDATE OF j SKIP LOCKED' : ''}`;
+}
+
+const UNFINISHED = "state IN ('queued', 'running')";
+
+/** Jobs: queued and due, or running with a lapsed lease (run_at is the due time or the lease's end). */
+function claimOrder(driver: SqlDriver): string {
+  return turnsQuery(driver, {
+    waiting: UNFINISHED,
+    held: `${UNFINISHED} AND run_at > ? AND ${NOT_A_BATCH_HEAD}`,
+    due: (t) => `${t}.state IN ('queued', 'running') AND ${t}.run_at <= ? AND (${t}.batch_row IS NULL OR ${t}.batch_row > 0)`,
+    order: ['run_at', 'created_at', 'batch_row'],
+    cap: false,
+  });
+}
+
+/** Webhooks: pending and due. One in flight holds a claim and is due only when its lease ends. */
+function deliveryOrder(driver: SqlDriver): string {
+  return turnsQuery(driver, {
+    waiting: "webhook_state = 'pending'",
+    held: "webhook_state = 'pending' AND webhook_claim_id IS NOT NULL AND webhook_due_at > ?",
+    due: (t) => `${t}.webhook_state = 'pending' AND ${t}.webhook_due_at <= ?`,
+    order: ['webhook_due_at'],
+    cap: true,
+  });
 }
 
 /** Any constant works; it only has to be the same in every Imprint process (and not the migrations' key). */
 const CLAIM_LOCK_KEY = 0x696d7073;
+const DELIVERY_LOCK_KEY = 0x696d7074;
 
 export async function claimJobs(driver: SqlDriver, input: { claimId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRecord[]> {
   const now = iso(input.now);
@@ -233,21 +260,19 @@ export async function requeueJob(driver: SqlDriver, input: { id: string; claimId
   return changed === 1;
 }
 
-export async function claimWebhookDeliveries(driver: SqlDriver, input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]> {
+export async function claimWebhookDeliveries(driver: SqlDriver, input: { now: string; leaseUntil: string; limit: number; perAccount: number }): Promise<WebhookClaim[]> {
   const now = iso(input.now);
   const until = iso(input.leaseUntil);
   const claimId = randomUUID();
   // The claim moves the due time to the lease's end: a node dying mid-delivery leaves it due again then.
-  const rows = await driver.transaction(() =>
-    all<JobRow>(
+  const rows = await driver.transaction(function* () {
+    if (driver.dialect === 'postgres') yield* all('SELECT pg_advisory_xact_lock(?)', [DELIVERY_LOCK_KEY]);
+    return yield* all<JobRow>(
       `UPDATE jobs SET webhook_due_at = ?, webhook_claim_id = ?
-       WHERE id IN (
-         SELECT id FROM jobs WHERE webhook_state = 'pending' AND webhook_due_at <= ?
-         ORDER BY webhook_due_at LIMIT ?${skipLocked(driver)}
-       ) RETURNING ${JOB_COLUMNS}`,
-      [until, claimId, now, input.limit],
-    ),
-  );
+       WHERE id IN (${deliveryOrder(driver)}) RETURNING ${JOB_COLUMNS}`,
+      [until, claimId, now, now, input.limit, now, input.perAccount, input.limit],
+    );
+  });
   return rows.map((row) => ({ job: toJob(row), claimId }));
 }
 

@@ -314,12 +314,13 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 9,
-    name: 'fair job claims',
+    name: 'fair job and webhook claims',
     statements() {
       return [
-        // Claims take turns between accounts: this index lists the accounts with unfinished jobs (a loose
-        // scan, one probe per account) and gives each one's next due jobs in order without a sort.
+        // Claims take turns between accounts: these indexes list the accounts with unfinished jobs, or with
+        // webhooks to send (a loose scan, one probe per account), and give each one's next due rows in order.
         `CREATE INDEX jobs_account_runnable ON jobs (account_id, run_at, created_at, batch_row) WHERE state IN ('queued', 'running')`,
+        `CREATE INDEX jobs_account_webhook_due ON jobs (account_id, webhook_due_at) WHERE webhook_state = 'pending'`,
       ];
     },
   },

@@ -785,7 +785,7 @@ export class SqlStore implements Store {
     return jobs.requeueJob(this.driver, input);
   }
 
-  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]> {
+  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number; perAccount: number }): Promise<WebhookClaim[]> {
     return jobs.claimWebhookDeliveries(this.driver, input);
   }
 

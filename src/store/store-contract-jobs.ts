@@ -108,20 +108,20 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     const bob = await newAccount(store);
     const job = await queue(store, alice.id, 1, 'https://hooks.example.com/x');
     await store.claimJobs({ claimId: 'c', now: at(1), leaseUntil: at(100), limit: 1 });
-    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(1), leaseUntil: at(60), limit: 5 }), [], 'nothing to send before the job finishes');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(1), leaseUntil: at(60), limit: 5, perAccount: 10 }), [], 'nothing to send before the job finishes');
     assert.equal(await store.redeliverWebhook(alice.id, job.id, at(2)), null, 'nor to redeliver');
     await store.finishJob({ id: job.id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(10) });
 
-    const [first] = await store.claimWebhookDeliveries({ now: at(10), leaseUntil: at(40), limit: 5 });
+    const [first] = await store.claimWebhookDeliveries({ now: at(10), leaseUntil: at(40), limit: 5, perAccount: 10 });
     assert.equal(first.job.id, job.id);
-    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(39), leaseUntil: at(80), limit: 5 }), [], 'claimed until its lease ends');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(39), leaseUntil: at(80), limit: 5, perAccount: 10 }), [], 'claimed until its lease ends');
     const attempt = { at: at(11), statusCode: 500, error: null, durationMs: 12 };
     assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: 'stale', attempt, next: { state: 'failed' } }), false);
     assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: first.claimId, attempt, next: { state: 'pending', dueAt: at(16) } }), true);
     const waiting = (await store.getJob(alice.id, job.id))!;
     assert.deepEqual([waiting.webhookState, waiting.webhookDueAt, waiting.webhookAttempts, waiting.webhookRound], ['pending', at(16), 1, 1]);
 
-    const [second] = await store.claimWebhookDeliveries({ now: at(16), leaseUntil: at(50), limit: 5 });
+    const [second] = await store.claimWebhookDeliveries({ now: at(16), leaseUntil: at(50), limit: 5, perAccount: 10 });
     await store.recordWebhookAttempt({
       jobId: job.id,
       claimId: second.claimId,
@@ -132,9 +132,9 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     assert.equal(await store.redeliverWebhook(bob.id, job.id, at(20)), null, "another account's job");
     const redelivered = await store.redeliverWebhook(alice.id, job.id, at(20));
     assert.deepEqual([redelivered?.webhookState, redelivered?.webhookRound, redelivered?.webhookAttempts], ['pending', 0, 2]);
-    const [third] = await store.claimWebhookDeliveries({ now: at(20), leaseUntil: at(50), limit: 5 });
+    const [third] = await store.claimWebhookDeliveries({ now: at(20), leaseUntil: at(50), limit: 5, perAccount: 10 });
     assert.equal(await store.redeliverWebhook(alice.id, job.id, at(21)), null, 'a delivery in flight is not made due a second time');
-    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5 }), [], 'so no second claim sends it at once');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5, perAccount: 10 }), [], 'so no second claim sends it at once');
     await store.recordWebhookAttempt({ jobId: job.id, claimId: third.claimId, attempt: { at: at(21), statusCode: 204, error: null, durationMs: 3 }, next: { state: 'delivered' } });
     assert.deepEqual(await store.listWebhookAttempts(job.id), [
       { attempt: 1, at: at(11), statusCode: 500, error: null, durationMs: 12 },
@@ -142,6 +142,27 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
       { attempt: 3, at: at(21), statusCode: 204, error: null, durationMs: 3 },
     ]);
     assert.equal((await store.getJob(alice.id, job.id))!.webhookState, 'delivered');
+  });
+
+  test('webhooks: deliveries take turns between accounts, at most perAccount in flight for one', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const finished = async (accountId: string, n: number, at0: number) => {
+      const job = await store.createJob({ id: `job_hook${n}`, accountId, request: {}, webhookUrl: 'https://hooks.example.com/x', now: at(at0) });
+      await store.claimJobs({ claimId: `c${n}`, now: at(at0), leaseUntil: at(at0 + 5), limit: 1 });
+      await store.finishJob({ id: job.id, claimId: `c${n}`, state: 'succeeded', result: {}, now: at(at0 + 1) });
+      return job.id;
+    };
+    for (let n = 1; n <= 6; n++) await finished(alice.id, n, n * 10);
+    const bobs = await finished(bob.id, 7, 100);
+    const first = await store.claimWebhookDeliveries({ now: at(200), leaseUntil: at(300), limit: 3, perAccount: 2 });
+    assert.deepEqual(first.map((c) => c.job.id).sort(), ['job_hook1', 'job_hook2', bobs].sort(), "bob's one webhook goes with alice's first, not after her six");
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(201), leaseUntil: at(300), limit: 5, perAccount: 2 }), [], 'alice has two in flight, her cap');
+    // Once the claims' lease ends (a node died mid-delivery), they count as in flight no more: alice's two
+    // longest due go again, and bob's one.
+    const after = await store.claimWebhookDeliveries({ now: at(300), leaseUntil: at(400), limit: 5, perAccount: 2 });
+    assert.deepEqual(after.map((c) => c.job.id).sort(), ['job_hook3', 'job_hook4', bobs].sort());
   });
 
   test('webhooks: the delivery log keeps the latest attempts only', async (t) => {
@@ -152,7 +173,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     await store.finishJob({ id: job.id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(2) });
     const total = WEBHOOK_ATTEMPTS_KEPT + 5;
     for (let n = 1; n <= total; n++) {
-      const [claim] = await store.claimWebhookDeliveries({ now: at(10 * n), leaseUntil: at(10 * n + 5), limit: 1 });
+      const [claim] = await store.claimWebhookDeliveries({ now: at(10 * n), leaseUntil: at(10 * n + 5), limit: 1, perAccount: 10 });
       const attempt = { at: at(10 * n + 1), statusCode: 500, error: null, durationMs: 1 };
       assert.equal(await store.recordWebhookAttempt({ jobId: job.id, claimId: claim.claimId, attempt, next: { state: 'pending', dueAt: at(10 * n + 10) } }), true);
     }
@@ -187,12 +208,12 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     await store.finishJob({ id: claimed[0].id, claimId: 'c', state: 'succeeded', result: { imageURL: 'u' }, now: at(20) });
     await store.finishJob({ id: claimed[1].id, claimId: 'c', state: 'failed', result: { code: 'x' }, now: at(21) });
     assert.equal((await store.getBatch(alice.id, 'bat_1'))!.head.finishedAt, null, 'one item still running');
-    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5 }), [], 'no webhook before the batch ends');
+    assert.deepEqual(await store.claimWebhookDeliveries({ now: at(21), leaseUntil: at(60), limit: 5, perAccount: 10 }), [], 'no webhook before the batch ends');
     await store.finishJob({ id: claimed[2].id, claimId: 'c', state: 'succeeded', result: { imageURL: 'v' }, now: at(22) });
     const done = (await store.getBatch(alice.id, 'bat_1'))!;
     assert.deepEqual([done.head.state, done.head.finishedAt, done.head.webhookState], ['succeeded', at(22), 'pending']);
     assert.deepEqual(done.head.request, { templateId: 'tpl_x' }, "the head keeps the batch's settings");
-    const deliveries = await store.claimWebhookDeliveries({ now: at(22), leaseUntil: at(60), limit: 5 });
+    const deliveries = await store.claimWebhookDeliveries({ now: at(22), leaseUntil: at(60), limit: 5, perAccount: 10 });
     assert.deepEqual(
       deliveries.map((d) => d.job.id),
       ['bat_1'],
@@ -212,7 +233,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
         await Promise.all(claimed.map((j, i) => (i % 2 === 0 ? one : two).finishJob({ id: j.id, claimId: id, state: 'succeeded', result: {}, now: at(3) })));
         const batch = (await one.getBatch(alice.id, id))!;
         assert.deepEqual([batch.head.state, batch.head.webhookState], ['succeeded', 'pending'], `round ${round}: the batch ended`);
-        const deliveries = await one.claimWebhookDeliveries({ now: at(3), leaseUntil: at(60), limit: 10 });
+        const deliveries = await one.claimWebhookDeliveries({ now: at(3), leaseUntil: at(60), limit: 10, perAccount: 10 });
         assert.deepEqual(
           deliveries.map((d) => d.job.id),
           [id],

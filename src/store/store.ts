@@ -466,8 +466,12 @@ export interface Store {
   createBatch(batch: NewBatch): Promise<void>;
   /** The batch with its items in row order; null when missing or another account's. */
   getBatch(accountId: string, id: string): Promise<BatchRecord | null>;
-  /** Claims up to `limit` due webhook deliveries until `leaseUntil` (a node dying mid-delivery frees it then). */
-  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number }): Promise<WebhookClaim[]>;
+  /**
+   * Claims up to `limit` due webhook deliveries until `leaseUntil` (a node
+   * dying mid-delivery frees it then), taking turns between accounts, and
+   * never more than `perAccount` in flight for one account across all nodes.
+   */
+  claimWebhookDeliveries(input: { now: string; leaseUntil: string; limit: number; perAccount: number }): Promise<WebhookClaim[]>;
   /**
    * Logs one attempt and schedules what follows (`dueAt` for a retry, or the
    * final state), if the claim still holds. False when it was lost.
