@@ -28,10 +28,19 @@ export async function getTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: s
 /** The template as saved at `revision`; a revision that was never saved is reported like a missing template. */
 export async function getTemplateRevision(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string, revision: number): Promise<TemplateRecord> {
   const record = await deps.store.getTemplateRevision(accountId, templateId, revision);
-  if (!record) {
-    throw new ApiError('template_not_found', `Template "${templateId}" has no saved revision ${revision} in this account (revisions count up from 1 with every save).`);
-  }
+  if (!record) throw revisionNotFound(templateId, revision);
   return record;
+}
+
+/** The current revision number, or `revision` when it was saved, without reading any document; errors as the two reads above. */
+export async function findTemplateRevision(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string, revision: number | null): Promise<number> {
+  const found = await deps.store.findTemplateRevision(accountId, templateId, revision);
+  if (found === null) throw revision === null ? templateNotFound(templateId) : revisionNotFound(templateId, revision);
+  return found;
+}
+
+function revisionNotFound(templateId: string, revision: number): ApiError {
+  return new ApiError('template_not_found', `Template "${templateId}" has no saved revision ${revision} in this account (revisions count up from 1 with every save).`);
 }
 
 export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {

@@ -489,6 +489,18 @@ export class SqlStore implements Store {
     return row ? toTemplate(row) : null;
   }
 
+  async findTemplateRevision(accountId: string, id: string, revision: number | null): Promise<number | null> {
+    const [row] =
+      revision === null
+        ? await this.driver.all<{ revision: number | string }>('SELECT revision FROM templates WHERE id = ? AND account_id = ?', [id, accountId])
+        : await this.driver.all<{ revision: number | string }>(
+            `SELECT r.revision FROM templates t JOIN template_revisions r ON r.template_id = t.id
+             WHERE t.id = ? AND t.account_id = ? AND r.revision = ?`,
+            [id, accountId, revision],
+          );
+    return row ? Number(row.revision) : null;
+  }
+
   async deleteTemplate(accountId: string, id: string): Promise<boolean> {
     const changed = await this.write(() => run('DELETE FROM templates WHERE id = ? AND account_id = ?', [id, accountId]));
     return changed > 0;

@@ -57,8 +57,15 @@ export function registerSignedUrlContract(open: OpenStore): void {
     assert.equal((await store.getTemplate(alice.id, 't1'))?.revision, 3);
     assert.equal(await store.getTemplateRevision(alice.id, 't1', 4), null);
     assert.equal(await store.getTemplateRevision(bob.id, 't1', 1), null, "another account's template");
+    assert.deepEqual(
+      [await store.findTemplateRevision(alice.id, 't1', null), await store.findTemplateRevision(alice.id, 't1', 2), await store.findTemplateRevision(alice.id, 't1', 4)],
+      [3, 2, null],
+      'the numbers alone: the current one, a saved one, one never saved',
+    );
+    assert.deepEqual([await store.findTemplateRevision(bob.id, 't1', null), await store.findTemplateRevision(bob.id, 't1', 1)], [null, null]);
     await store.deleteTemplate(alice.id, 't1');
     assert.equal(await store.getTemplateRevision(alice.id, 't1', 1), null);
+    assert.equal(await store.findTemplateRevision(alice.id, 't1', null), null);
   });
 
   test('signed renders: a cache key maps to its image, the first record wins, scoped to the account', async (t) => {

@@ -371,6 +371,8 @@ export interface Store {
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
   /** The template with the document it had at `revision` (every save is kept); null when the template or that revision is not there. */
   getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null>;
+  /** The template's current revision number (`revision` null), or `revision` if it was saved; null otherwise. Reads no document. */
+  findTemplateRevision(accountId: string, id: string, revision: number | null): Promise<number | null>;
 
   /**
    * Inserts the image unless one with its id exists (ids are per account and
