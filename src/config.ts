@@ -57,6 +57,8 @@ export interface Config {
   assetMaxBytes: number;
   /** Total size of one account's assets, in MiB. */
   assetQuotaMb: number;
+  /** Total size of one account's templates as stored, with their kept revisions, in MiB. */
+  templateQuotaMb: number;
   /** false: ignore X-Forwarded-*; a number: trust that many hops; a list: trust those proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   /** Bearer token GET /metrics requires; null = loopback clients only. */
@@ -162,6 +164,11 @@ export const SETTINGS: SettingDoc[] = [
     meaning: 'Largest image file accepted by POST /assets, in bytes (413 above); images above RENDER_MAX_MEGAPIXELS are refused too',
   },
   { name: 'ASSET_QUOTA_MB', default: '100', meaning: "Total size of one account's uploaded assets in MiB (409 asset_quota_exceeded above)" },
+  {
+    name: 'TEMPLATE_QUOTA_MB',
+    default: '200',
+    meaning: "Total size of one account's templates as stored, each with its last 50 saves, in MiB (409 template_quota_exceeded above)",
+  },
   {
     name: 'TRUST_PROXY',
     default: '(unset: off)',
@@ -316,6 +323,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fetchCacheMb: int('FETCH_CACHE_MB', 256, 0, 1_048_576),
     assetMaxBytes: int('ASSET_MAX_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     assetQuotaMb: int('ASSET_QUOTA_MB', 100, 1, 1_048_576),
+    templateQuotaMb: int('TEMPLATE_QUOTA_MB', 200, 1, 1_048_576),
     trustProxy,
     metricsToken,
     seedDemo: bool('SEED_DEMO', true),

@@ -76,6 +76,7 @@ export async function createRuntime(config: Config, opts: { renderWorkers: boole
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: config.publicUrl,
     renderBudget: config.renderBudget,
+    templateQuotaBytes: config.templateQuotaMb * 1024 * 1024,
     now: systemClock,
     leases: { reservationMs: config.reservationLeaseS * 1000, idempotencyMs: config.idempotencyLeaseS * 1000 },
     metrics,

@@ -5,6 +5,7 @@ import { buildSignedUrl, canonicalSignedUrl, signCanonical, signedUrlPath, signe
 import { looksLikeApiKey } from '../domain/api-key.js';
 import { createRenderCaches } from '../render/render-caches.js';
 import { renderDocument } from '../render/render-document.js';
+import { TEMPLATE_REVISIONS_KEPT } from '../store/store.js';
 import { bothDatabases, createTestApp, sampleTemplate, type TestApp } from './test-app.js';
 
 /**
@@ -294,6 +295,25 @@ for (const [label, options] of bothDatabases('signed_urls')) {
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/account/url-keys/${temp.id}`, headers: t.a.auth })).statusCode, 404);
       const others = await t.app.inject({ method: 'DELETE', url: `/account/url-keys/${key.id}`, headers: t.b.auth });
       assert.equal(others.statusCode, 404, 'another account cannot revoke it');
+    });
+
+    // Last in this block: it prunes the template's early revisions, which the tests above pin.
+    test(`a rev-pinned URL already rendered is still served after its revision leaves the last ${TEMPLATE_REVISIONS_KEPT}; a new one is a 404`, async () => {
+      const rendered = await sign({ title: { text: 'Kept' } }, { rev: 2 });
+      const first = await get(rendered);
+      assert.equal(first.status, 200);
+      const bytes = Buffer.from(await first.arrayBuffer());
+      const current = (await t.store.getTemplate(t.a.account.id, t.a.templateId))!;
+      for (let n = 0; n < TEMPLATE_REVISIONS_KEPT; n++) await t.store.updateTemplate(t.a.account.id, t.a.templateId, { document: current.document }, new Date().toISOString());
+      assert.equal(await t.store.getTemplateRevision(t.a.account.id, t.a.templateId, 2), null, 'revision 2 is no longer kept');
+      const before = await credits();
+      const again = await get(rendered);
+      assert.equal(again.status, 200);
+      assert.ok(Buffer.from(await again.arrayBuffer()).equals(bytes), 'from the cache, the same pixels');
+      const unrendered = await get(await sign({ title: { text: 'Never drawn' } }, { rev: 2 }));
+      assert.equal(unrendered.status, 404);
+      assert.equal(((await unrendered.json()) as { code: string }).code, 'template_not_found');
+      assert.equal(await credits(), before, 'neither was charged');
     });
   });
 }

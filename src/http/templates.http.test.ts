@@ -235,3 +235,33 @@ describe('template routes', () => {
     assert.equal(mine.json().name.startsWith('bob'), true);
   });
 });
+
+describe('template storage', () => {
+  test('saves past TEMPLATE_QUOTA_MB are refused (409) and change nothing; deleting a template frees its share', async () => {
+    const size = Buffer.byteLength(JSON.stringify(sampleTemplate()));
+    // The seeded template, plus room for two more saves of this size, not three.
+    const t = await createTestApp({ templateQuotaBytes: 3.5 * size });
+    try {
+      const save = (method: 'POST' | 'PUT', url: string) => t.app.inject({ method, url, headers: t.a.auth, payload: { name: 'Card', template: sampleTemplate() } });
+      const created = await save('POST', '/templates');
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.json().id;
+      assert.equal((await save('PUT', `/templates/${id}`)).statusCode, 200, 'a save keeps a revision, which counts too');
+      const refused = await save('PUT', `/templates/${id}`);
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.equal(refused.json().code, 'template_quota_exceeded');
+      assert.match(refused.json().message, /TEMPLATE_QUOTA_MB.*last 50 saves/);
+      assert.equal((await t.store.getTemplate(t.a.account.id, id))?.revision, 2, 'nothing was saved');
+      assert.equal((await save('POST', '/templates')).statusCode, 409);
+      assert.equal(
+        (await t.app.inject({ method: 'POST', url: '/templates', headers: t.b.auth, payload: { name: 'B', template: sampleTemplate() } })).statusCode,
+        201,
+        'per account',
+      );
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/templates/${id}`, headers: t.a.auth })).statusCode, 204);
+      assert.equal((await save('POST', '/templates')).statusCode, 201, 'the deleted template and its revisions no longer count');
+    } finally {
+      await t.close();
+    }
+  });
+});

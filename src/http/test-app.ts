@@ -107,6 +107,8 @@ export interface TestAppOptions {
   auth?: AppOptions['auth'];
   /** Defaults to http://imprint.test. */
   publicUrl?: string;
+  /** TEMPLATE_QUOTA_MB in bytes; the default quota when absent. */
+  templateQuotaBytes?: number;
   /** Upload limits; DEFAULT_ASSET_LIMITS where absent. */
   assets?: AppOptions['assets'];
   metricsToken?: string;
@@ -143,6 +145,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       createImageFetcher({ allowPrivate: true, connectTimeoutMs: 1000, totalTimeoutMs: 3000, onCacheResult: (result, bytes) => metrics.fetchCache(result, bytes) }),
     fontFamilies: async (accountId) => [...bundled, ...(await store.listFonts(accountId)).map((font) => font.family)],
     publicUrl: options.publicUrl ?? 'http://imprint.test',
+    templateQuotaBytes: options.templateQuotaBytes,
     now: () => new Date(options.now?.() ?? Date.now()).toISOString(),
     metrics,
     // Private addresses allowed, like the fetcher's, so webhooks can reach a receiver on 127.0.0.1.

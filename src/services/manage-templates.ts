@@ -1,12 +1,32 @@
-import { ApiError } from '../domain/errors.js';
+import { ApiError, megabytes } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import type { TemplateRecord, TemplateSummary } from '../store/store.js';
+import type { TemplateDocument } from '../domain/template.js';
+import { TEMPLATE_REVISIONS_KEPT, type TemplateRecord, type TemplateSummary } from '../store/store.js';
 import { checkTemplate } from './check-template.js';
 import { checkAssetReferences } from './manage-assets.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /** Without publicUrl (seeding, benches) no src can name an asset, so none is checked. */
-type Deps = Pick<ServiceDeps, 'store' | 'fontFamilies' | 'now'> & Partial<Pick<ServiceDeps, 'publicUrl'>>;
+type Deps = Pick<ServiceDeps, 'store' | 'fontFamilies' | 'now'> & Partial<Pick<ServiceDeps, 'publicUrl' | 'templateQuotaBytes'>>;
+
+/** TEMPLATE_QUOTA_MB's default: thousands of ordinary templates with their history, or forty 5 MB ones. */
+export const DEFAULT_TEMPLATE_QUOTA_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Refuses a save that would take the account's stored templates past its
+ * quota. Each save keeps a revision, so this counts what the save adds; the
+ * oldest revision it prunes is not counted back, which errs on the safe side.
+ */
+async function checkTemplateQuota(deps: Deps, accountId: string, document: TemplateDocument): Promise<void> {
+  const quota = deps.templateQuotaBytes ?? DEFAULT_TEMPLATE_QUOTA_BYTES;
+  const used = await deps.store.templateBytes(accountId);
+  const adding = Buffer.byteLength(JSON.stringify(document));
+  if (used + adding <= quota) return;
+  throw new ApiError(
+    'template_quota_exceeded',
+    `This account's templates take ${megabytes(used)} of its ${megabytes(quota)} (TEMPLATE_QUOTA_MB), each keeping its last ${TEMPLATE_REVISIONS_KEPT} saves; this one adds ${megabytes(adding)}. Delete templates you no longer use (DELETE /templates/{templateId}).`,
+  );
+}
 
 export function summarize(record: TemplateRecord): TemplateSummary {
   return { id: record.id, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt };
@@ -15,6 +35,7 @@ export function summarize(record: TemplateRecord): TemplateSummary {
 export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }): Promise<TemplateRecord> {
   const document = await checkTemplate(deps, accountId, input.template);
   await checkAssetReferences(deps, accountId, document);
+  await checkTemplateQuota(deps, accountId, document);
   return deps.store.createTemplate({ id: newId('tpl'), accountId, name: input.name.trim(), document, now: deps.now() });
 }
 
@@ -47,6 +68,8 @@ export async function updateTemplate(deps: Deps, accountId: string, templateId: 
   await getTemplate(deps, accountId, templateId);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
   if (document) await checkAssetReferences(deps, accountId, document);
+  // A rename keeps a revision too, of the same document.
+  await checkTemplateQuota(deps, accountId, document ?? (await getTemplate(deps, accountId, templateId)).document);
   const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
   if (!updated) throw templateNotFound(templateId);
   return updated;

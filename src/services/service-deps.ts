@@ -23,6 +23,8 @@ export interface ServiceDeps {
   };
   /** Static render budget; DEFAULT_RENDER_BUDGET when absent. */
   renderBudget?: Readonly<RenderBudgetLimits>;
+  /** What one account's templates may take as stored, every kept revision included (TEMPLATE_QUOTA_MB); DEFAULT_TEMPLATE_QUOTA_BYTES when absent. */
+  templateQuotaBytes?: number;
   /** keep(): called once when a generate succeeded; only then may its downloads enter the cache. */
   fetcher: { fetchImage(url: string): Promise<{ bytes: Buffer }>; keep(sources: Iterable<string>): Promise<void> };
   /** Families a template may name: the bundled fonts plus the account's uploads. */

@@ -118,6 +118,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
       'sessions',
       'signed_renders',
       'template_revisions',
+      'template_storage',
       'templates',
       'url_keys',
       'users',

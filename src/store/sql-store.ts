@@ -34,9 +34,10 @@ import type {
   WebhookClaim,
   WebhookSecrets,
 } from './store.js';
+import { TEMPLATE_REVISIONS_KEPT } from './store.js';
 import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.js';
 import { BackupUnsupportedError, StoreConflictError } from './store-errors.js';
-import { one, run, type SqlDriver, type TxBody } from './sql-driver.js';
+import { all, one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
 import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
@@ -83,9 +84,33 @@ import {
 
 const MAX_LEDGER_PAGE = 500;
 
-/** Every saved revision's document, written in the save's own transaction: a signed URL may pin any of them. */
+/**
+ * Every saved revision's document, written in the save's own transaction: a
+ * signed URL may pin any of the latest TEMPLATE_REVISIONS_KEPT. The bytes they
+ * take are kept per template in a narrow table of their own: read from the
+ * revisions' rows, SQLite would walk each document's overflow pages to reach a
+ * column stored after it.
+ */
 function* keepRevision(row: TemplateRow): TxBody<void> {
-  yield* run('INSERT INTO template_revisions (template_id, revision, document, created_at) VALUES (?, ?, ?, ?)', [row.id, Number(row.revision), row.document, ts(row.updated_at)]);
+  const bytes = Buffer.byteLength(row.document);
+  const revision = Number(row.revision);
+  yield* run('INSERT INTO template_revisions (template_id, revision, document, created_at, bytes) VALUES (?, ?, ?, ?, ?)', [
+    row.id,
+    revision,
+    row.document,
+    ts(row.updated_at),
+    bytes,
+  ]);
+  const pruned = yield* all<{ bytes: number | string }>('DELETE FROM template_revisions WHERE template_id = ? AND revision <= ? RETURNING bytes', [
+    row.id,
+    revision - TEMPLATE_REVISIONS_KEPT,
+  ]);
+  const added = bytes - pruned.reduce((sum, r) => sum + Number(r.bytes), 0);
+  yield* run(
+    `INSERT INTO template_storage (template_id, account_id, bytes) VALUES (?, ?, ?)
+     ON CONFLICT (template_id) DO UPDATE SET bytes = template_storage.bytes + excluded.bytes`,
+    [row.id, row.account_id, added],
+  );
 }
 const SETTLE_BATCH = 500;
 
@@ -487,6 +512,11 @@ export class SqlStore implements Store {
       [id, accountId, revision],
     );
     return row ? toTemplate(row) : null;
+  }
+
+  async templateBytes(accountId: string): Promise<number> {
+    const [row] = await this.driver.all<{ bytes: number | string | null }>('SELECT SUM(bytes) AS bytes FROM template_storage WHERE account_id = ?', [accountId]);
+    return Number(row?.bytes ?? 0);
   }
 
   async findTemplateRevision(accountId: string, id: string, revision: number | null): Promise<number | null> {

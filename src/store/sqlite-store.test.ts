@@ -152,14 +152,43 @@ test('migration 2 marks charges made before reservations as committed or refunde
   assert.deepEqual([report.balance, report.grants, report.committed, report.pending, report.refunds, report.refundedCharges], [9, 10, 1, 0, 1, 1]);
 });
 
-test('migration 6 keeps the current revision of templates saved before it, so they can be pinned', async (t) => {
-  const file = join(tempDir(t), 'v5.db');
+/** A SQLite file migrated up to `version` only, as a server of that time left it, for its data to be written raw. */
+function databaseAt(file: string, version: number): Database.Database {
   const db = new Database(file);
   db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  for (const migration of MIGRATIONS.filter((m) => m.version <= 5)) {
+  for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
     for (const statement of migration.statements('sqlite')) db.exec(statement);
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, at(0));
   }
+  return db;
+}
+
+test('migration 10 counts the bytes of the revisions saved before it, per template and account', async (t) => {
+  const file = join(tempDir(t), 'v9.db');
+  const db = databaseAt(file, 9);
+  db.prepare("INSERT INTO accounts (id, name, credits, created_at) VALUES ('acc', 'old', 0, ?)").run(at(0));
+  // Two revisions of one template (a non-ASCII name: bytes, not characters), one of another.
+  const one = '{"width":5,"height":6,"objects":[],"title":"été"}';
+  const two = '{"width":7,"height":6,"objects":[]}';
+  db.prepare("INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at) VALUES ('t1', 'acc', 'Card', ?, 2, ?, ?)").run(two, at(0), at(1));
+  db.prepare("INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at) VALUES ('t2', 'acc', 'Empty', ?, 1, ?, ?)").run(one, at(0), at(1));
+  const revision = db.prepare('INSERT INTO template_revisions (template_id, revision, document, created_at) VALUES (?, ?, ?, ?)');
+  revision.run('t1', 1, one, at(0));
+  revision.run('t1', 2, two, at(1));
+  revision.run('t2', 1, one, at(1));
+  db.close();
+
+  const store = new SqliteStore(file);
+  t.after(() => store.close());
+  await store.migrate();
+  assert.equal(await store.templateBytes('acc'), 2 * Buffer.byteLength(one) + Buffer.byteLength(two));
+  await store.deleteTemplate('acc', 't1');
+  assert.equal(await store.templateBytes('acc'), Buffer.byteLength(one));
+});
+
+test('migration 6 keeps the current revision of templates saved before it, so they can be pinned', async (t) => {
+  const file = join(tempDir(t), 'v5.db');
+  const db = databaseAt(file, 5);
   db.prepare("INSERT INTO accounts (id, name, credits, created_at) VALUES ('acc', 'old', 0, ?)").run(at(0));
   db.prepare("INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at) VALUES ('t1', 'acc', 'Card', ?, 3, ?, ?)").run(
     '{"width":5,"height":6,"objects":[]}',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TemplateDocument } from '../domain/template.js';
-import type { ImageRecord } from './store.js';
+import { type ImageRecord, TEMPLATE_REVISIONS_KEPT } from './store.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
 
 const doc = (width: number): TemplateDocument => ({ width, height: 10, objects: [{ type: 'Rect', name: 'box', fill: '#123456' }] });
@@ -66,6 +66,27 @@ export function registerSignedUrlContract(open: OpenStore): void {
     await store.deleteTemplate(alice.id, 't1');
     assert.equal(await store.getTemplateRevision(alice.id, 't1', 1), null);
     assert.equal(await store.findTemplateRevision(alice.id, 't1', null), null);
+  });
+
+  test(`template revisions: the latest ${TEMPLATE_REVISIONS_KEPT} are kept; templateBytes counts what is stored, per account`, async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const bob = await newAccount(store);
+    const sized = (n: number) => ({ ...doc(n), name: 'x'.repeat(n) }) as unknown as TemplateDocument;
+    const bytes = (n: number) => Buffer.byteLength(JSON.stringify(sized(n)));
+    await store.createTemplate({ id: 't1', accountId: alice.id, name: 'Card', document: sized(1), now: at(1) });
+    await store.createTemplate({ id: 't2', accountId: bob.id, name: 'Other', document: sized(7), now: at(1) });
+    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [bytes(1), bytes(7)]);
+    const saves = TEMPLATE_REVISIONS_KEPT + 5;
+    for (let n = 2; n <= saves; n++) await store.updateTemplate(alice.id, 't1', { document: sized(n) }, at(n));
+    const oldest = saves - TEMPLATE_REVISIONS_KEPT + 1;
+    assert.equal(await store.getTemplateRevision(alice.id, 't1', oldest - 1), null, 'pruned');
+    assert.deepEqual((await store.getTemplateRevision(alice.id, 't1', oldest))?.document, sized(oldest));
+    let kept = 0;
+    for (let n = oldest; n <= saves; n++) kept += bytes(n);
+    assert.equal(await store.templateBytes(alice.id), kept, 'the kept revisions only');
+    await store.deleteTemplate(alice.id, 't1');
+    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [0, bytes(7)]);
   });
 
   test('signed renders: a cache key maps to its image, the first record wins, scoped to the account', async (t) => {

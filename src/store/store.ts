@@ -210,6 +210,15 @@ export type WebhookState = 'pending' | 'delivered' | 'failed';
  */
 export const WEBHOOK_ATTEMPTS_KEPT = 100;
 
+/**
+ * Revisions kept per template, the newest: a signed URL pinned to an older one
+ * is still served while its image is cached, and answers 404 when asked to
+ * render. Every save kept a whole copy, so one account saving a 4 MB template
+ * grew the database by 500 MB a minute; with the account's template quota
+ * (TEMPLATE_QUOTA_MB) this bounds what templates may take.
+ */
+export const TEMPLATE_REVISIONS_KEPT = 50;
+
 export interface WebhookAttempt {
   attempt: number;
   at: string;
@@ -371,6 +380,8 @@ export interface Store {
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
   /** The template with the document it had at `revision` (every save is kept); null when the template or that revision is not there. */
   getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null>;
+  /** Bytes of the account's templates as stored: every revision kept (the current one included). */
+  templateBytes(accountId: string): Promise<number>;
   /** The template's current revision number (`revision` null), or `revision` if it was saved; null otherwise. Reads no document. */
   findTemplateRevision(accountId: string, id: string, revision: number | null): Promise<number | null>;
 

@@ -1208,7 +1208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,7 +1612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2148,7 +2148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2373,7 +2373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,7 +3190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3433,7 +3433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3799,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +3917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,7 +4338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4473,7 +4473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,7 +4849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
+            /** @description Conflict: `idempotency_key_in_use`, `too_many_api_keys`, `email_taken`, `asset_in_use`, `font_in_use`, `asset_quota_exceeded`, `template_quota_exceeded`, `batch_not_finished`, `too_many_url_keys`, `too_many_fonts`, `too_many_jobs` */
             409: {
                 headers: {
                     [name: string]: unknown;
