@@ -65,11 +65,11 @@ function revisionNotFound(templateId: string, revision: number): ApiError {
 }
 
 export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {
-  await getTemplate(deps, accountId, templateId);
+  const existing = await getTemplate(deps, accountId, templateId);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
   if (document) await checkAssetReferences(deps, accountId, document);
   // A rename keeps a revision too, of the same document.
-  await checkTemplateQuota(deps, accountId, document ?? (await getTemplate(deps, accountId, templateId)).document);
+  await checkTemplateQuota(deps, accountId, document ?? existing.document);
   const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
   if (!updated) throw templateNotFound(templateId);
   return updated;
