@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type BatchRecord, type JobRecord, type NewBatch, type NewJob, WEBHOOK_ATTEMPTS_KEPT, type WebhookAttempt, type WebhookClaim, type WebhookSecrets } from './store.js';
-import { all, one, run, type SqlDriver } from './sql-driver.js';
+import { all, one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { iso, ts } from './rows.js';
 
 /**
@@ -121,9 +121,12 @@ export async function getBatch(driver: SqlDriver, accountId: string, id: string)
  * queue plus the rows that account already has under a live lease on any
  * node, so one account's batch of a thousand items (or a thousand webhooks to
  * a receiver that hangs) cannot make another account's single one wait behind
- * it: the other's turn comes as soon as a slot frees. Ties go to the longest
- * due. With no `cap`, the claim is work-conserving (decision 0068): an
- * account alone gets every slot.
+ * it. Among accounts whose turn is equal, the one whose last claim is oldest
+ * goes first (claim_turns), then the row due longest: ordered by due time
+ * alone, three accounts' batches, older than a fourth account's job, won
+ * every tie while they held the two slots in turn, and the job waited 100 s
+ * for all 1,200 items. With no `cap`, the claim is work-conserving (decision
+ * 0068): an account alone gets every slot.
  *
  * Ranking every due row would cost a sort of the whole queue on each claim
  * (43 ms with 20,000 due items on SQLite, on the event loop). Instead the
@@ -149,7 +152,7 @@ export async function getBatch(driver: SqlDriver, accountId: string, id: string)
  * Parameters, in order: `held`'s now, `due`'s now, the per-account limit,
  * `due`'s now again, the cap if any, the limit.
  */
-function turnsQuery(driver: SqlDriver, q: { waiting: string; held: string; due: (table: string) => string; order: readonly string[]; cap: boolean }): string {
+function turnsQuery(driver: SqlDriver, q: { kind: ClaimKind; waiting: string; held: string; due: (table: string) => string; order: readonly string[]; cap: boolean }): string {
   const next = (columns: string) => `SELECT ${columns} FROM jobs
       WHERE jobs.account_id = busy.account_id AND ${q.due('jobs')}
       ORDER BY ${q.order.join(', ')} LIMIT ?`;
@@ -169,16 +172,31 @@ function turnsQuery(driver: SqlDriver, q: { waiting: string; held: string; due: 
       FROM busy ${firstDue}
     )
     SELECT j.id FROM jobs j JOIN due ON due.id = j.id JOIN busy ON busy.account_id = due.account_id
+      LEFT JOIN claim_turns last ON last.account_id = due.account_id AND last.kind = '${q.kind}'
     WHERE (${q.due('j')}) IS TRUE${q.cap ? ' AND due.place + busy.held <= ?' : ''}
-    ORDER BY due.place + busy.held, ${qualified('j')}
+    ORDER BY due.place + busy.held, last.claimed_at IS NOT NULL, last.claimed_at, ${qualified('j')}
     LIMIT ?${driver.dialect === 'postgres' ? ' FOR UPDATE OF j SKIP LOCKED' : ''}`;
 }
 
 const UNFINISHED = "state IN ('queued', 'running')";
 
+type ClaimKind = 'job' | 'webhook';
+
+/** Notes when each account that got rows in this claim was last served, for the next claims' ties. */
+function* noteTurns(kind: ClaimKind, accountIds: Iterable<string>, now: string): TxBody<void> {
+  for (const accountId of new Set(accountIds)) {
+    yield* run(
+      `INSERT INTO claim_turns (account_id, kind, claimed_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id, kind) DO UPDATE SET claimed_at = excluded.claimed_at`,
+      [accountId, kind, now],
+    );
+  }
+}
+
 /** Jobs: queued and due, or running with a lapsed lease (run_at is the due time or the lease's end). */
 function claimOrder(driver: SqlDriver): string {
   return turnsQuery(driver, {
+    kind: 'job',
     waiting: UNFINISHED,
     held: `${UNFINISHED} AND run_at > ? AND ${NOT_A_BATCH_HEAD}`,
     due: (t) => `${t}.state IN ('queued', 'running') AND ${t}.run_at <= ? AND (${t}.batch_row IS NULL OR ${t}.batch_row > 0)`,
@@ -190,6 +208,7 @@ function claimOrder(driver: SqlDriver): string {
 /** Webhooks: pending and due. One in flight holds a claim and is due only when its lease ends. */
 function deliveryOrder(driver: SqlDriver): string {
   return turnsQuery(driver, {
+    kind: 'webhook',
     waiting: "webhook_state = 'pending'",
     held: "webhook_state = 'pending' AND webhook_claim_id IS NOT NULL AND webhook_due_at > ?",
     due: (t) => `${t}.webhook_state = 'pending' AND ${t}.webhook_due_at <= ?`,
@@ -208,11 +227,17 @@ export async function claimJobs(driver: SqlDriver, input: { claimId: string; now
   // Queued and due, or running with a lapsed lease: run_at is the due time or the lease's end.
   const rows = await driver.transaction(function* () {
     if (driver.dialect === 'postgres') yield* all('SELECT pg_advisory_xact_lock(?)', [CLAIM_LOCK_KEY]);
-    return yield* all<JobRow>(
+    const claimed = yield* all<JobRow>(
       `UPDATE jobs SET state = 'running', claim_id = ?, run_at = ?, runs = runs + 1, updated_at = ?
        WHERE id IN (${claimOrder(driver)}) RETURNING ${JOB_COLUMNS}`,
       [input.claimId, until, now, now, now, input.limit, now, input.limit],
     );
+    yield* noteTurns(
+      'job',
+      claimed.map((row) => row.account_id),
+      now,
+    );
+    return claimed;
   });
   // A batch's items share their creation time: they run in row order.
   return rows.map(toJob).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.batchRow ?? 0) - (b.batchRow ?? 0));
@@ -267,11 +292,17 @@ export async function claimWebhookDeliveries(driver: SqlDriver, input: { now: st
   // The claim moves the due time to the lease's end: a node dying mid-delivery leaves it due again then.
   const rows = await driver.transaction(function* () {
     if (driver.dialect === 'postgres') yield* all('SELECT pg_advisory_xact_lock(?)', [DELIVERY_LOCK_KEY]);
-    return yield* all<JobRow>(
+    const claimed = yield* all<JobRow>(
       `UPDATE jobs SET webhook_due_at = ?, webhook_claim_id = ?
        WHERE id IN (${deliveryOrder(driver)}) RETURNING ${JOB_COLUMNS}`,
       [until, claimId, now, now, input.limit, now, input.perAccount, input.limit],
     );
+    yield* noteTurns(
+      'webhook',
+      claimed.map((row) => row.account_id),
+      now,
+    );
+    return claimed;
   });
   return rows.map((row) => ({ job: toJob(row), claimId }));
 }

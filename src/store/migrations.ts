@@ -315,12 +315,21 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 9,
     name: 'fair job and webhook claims',
-    statements() {
+    statements(dialect) {
+      const t = types(dialect);
       return [
         // Claims take turns between accounts: these indexes list the accounts with unfinished jobs, or with
         // webhooks to send (a loose scan, one probe per account), and give each one's next due rows in order.
         `CREATE INDEX jobs_account_runnable ON jobs (account_id, run_at, created_at, batch_row) WHERE state IN ('queued', 'running')`,
         `CREATE INDEX jobs_account_webhook_due ON jobs (account_id, webhook_due_at) WHERE webhook_state = 'pending'`,
+        // When each account last had a job (or a webhook) claimed: among accounts whose turn is equal, the
+        // one served longest ago goes first, which is what makes the turns go round.
+        `CREATE TABLE claim_turns (
+          account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL,
+          claimed_at ${t.ts} NOT NULL,
+          PRIMARY KEY (account_id, kind)
+        )`,
       ];
     },
   },

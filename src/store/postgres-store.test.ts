@@ -109,6 +109,7 @@ test('openStore picks PostgreSQL for postgres:// and postgresql:// URLs', async 
       'api_keys',
       'assets',
       'auth_tokens',
+      'claim_turns',
       'fonts',
       'idempotency',
       'images',

@@ -77,12 +77,36 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
       ['bat_big_3'],
       'alone on the queue, an account gets every slot',
     );
-    // At 1000 every lease has lapsed and counts as running no more: the oldest due job, Alice's next item, goes first.
+    // At 1000 every lease has lapsed and counts as running no more: every account's turn is 1 again, and of
+    // those served longest ago (Bob and Carol, at 40), Bob's older job goes first.
     const afterLapse = await store.claimJobs({ claimId: 'c4', now: at(1000), leaseUntil: at(2000), limit: 1 });
     assert.deepEqual(
       afterLapse.map((j) => j.id),
-      ['bat_big_4'],
+      [bobs.id],
     );
+  });
+
+  test('jobs: with more accounts than slots, the turns go round: a newer account is not beaten by older batches on every tie', async (t) => {
+    const store = await storeFor(t, open);
+    const batches = [await newAccount(store), await newAccount(store), await newAccount(store)];
+    for (const [i, account] of batches.entries()) {
+      await store.createBatch({ id: `bat_${i}`, accountId: account.id, request: {}, items: Array.from({ length: 20 }, (_, n) => ({ n })), webhookUrl: null, now: at(1) });
+    }
+    const late = await newAccount(store);
+    // Two slots, held in turn by the batches; each claim below fills the slot the last finished item freed.
+    let running = await store.claimJobs({ claimId: 'c0', now: at(10), leaseUntil: at(10_000), limit: 2 });
+    const job = await store.createJob({ id: 'job_late', accountId: late.id, request: {}, webhookUrl: null, now: at(11) });
+    const order: string[] = [];
+    for (let step = 1; step <= 3; step++) {
+      const [done, ...rest] = running;
+      await store.finishJob({ id: done.id, claimId: done.claimId!, state: 'succeeded', result: {}, now: at(20 * step) });
+      const [next] = await store.claimJobs({ claimId: `c${step}`, now: at(20 * step + 1), leaseUntil: at(10_000), limit: 1 });
+      order.push(next.id);
+      running = [...rest, next];
+    }
+    // The batch with no item running and the late account tie at turn 1. The batches' items are due
+    // longer, so by due time alone they won every time; the late account, never served, goes first.
+    assert.ok(order.slice(0, 2).includes(job.id), `claims after the late job: ${order.join(', ')}`);
   });
 
   test('jobs: two stores claiming at once never get the same job', async () => {
