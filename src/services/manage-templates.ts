@@ -14,13 +14,15 @@ export const DEFAULT_TEMPLATE_QUOTA_BYTES = 200 * 1024 * 1024;
 
 /**
  * Refuses a save that would take the account's stored templates past its
- * quota. Each save keeps a revision, so this counts what the save adds; the
- * oldest revision it prunes is not counted back, which errs on the safe side.
+ * quota. A save keeps a revision and replaces the template's own copy of its
+ * document (`replacing`, none for a new template), so both count; the oldest
+ * revision it prunes is not counted back, which errs on the safe side.
  */
-async function checkTemplateQuota(deps: Deps, accountId: string, document: TemplateDocument): Promise<void> {
+async function checkTemplateQuota(deps: Deps, accountId: string, document: TemplateDocument, replacing: TemplateDocument | null): Promise<void> {
   const quota = deps.templateQuotaBytes ?? DEFAULT_TEMPLATE_QUOTA_BYTES;
   const used = await deps.store.templateBytes(accountId);
-  const adding = Buffer.byteLength(JSON.stringify(document));
+  const bytes = Buffer.byteLength(JSON.stringify(document));
+  const adding = bytes + Math.max(0, bytes - (replacing === null ? 0 : Buffer.byteLength(JSON.stringify(replacing))));
   if (used + adding <= quota) return;
   throw new ApiError(
     'template_quota_exceeded',
@@ -35,7 +37,7 @@ export function summarize(record: TemplateRecord): TemplateSummary {
 export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }): Promise<TemplateRecord> {
   const document = await checkTemplate(deps, accountId, input.template);
   await checkAssetReferences(deps, accountId, document);
-  await checkTemplateQuota(deps, accountId, document);
+  await checkTemplateQuota(deps, accountId, document, null);
   return deps.store.createTemplate({ id: newId('tpl'), accountId, name: input.name.trim(), document, now: deps.now() });
 }
 
@@ -69,7 +71,7 @@ export async function updateTemplate(deps: Deps, accountId: string, templateId: 
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
   if (document) await checkAssetReferences(deps, accountId, document);
   // A rename keeps a revision too, of the same document.
-  await checkTemplateQuota(deps, accountId, document ?? existing.document);
+  await checkTemplateQuota(deps, accountId, document ?? existing.document, existing.document);
   const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
   if (!updated) throw templateNotFound(templateId);
   return updated;

@@ -337,20 +337,23 @@ export const MIGRATIONS: Migration[] = [
     version: 10,
     name: 'template storage',
     statements(dialect) {
-      const octets = dialect === 'postgres' ? 'octet_length(document)' : 'length(CAST(document AS BLOB))';
+      const octets = (column: string) => (dialect === 'postgres' ? `octet_length(${column})` : `length(CAST(${column} AS BLOB))`);
       return [
         // What each revision takes, so pruning knows what it frees; and per template the total, in a narrow
         // table, so an account's quota is a sum over small rows instead of a walk through every document.
         'ALTER TABLE template_revisions ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0',
-        `UPDATE template_revisions SET bytes = ${octets}`,
+        `UPDATE template_revisions SET bytes = ${octets('document')}`,
+        // bytes: the kept revisions; current_bytes: the template's own copy of its current document.
         `CREATE TABLE template_storage (
           template_id TEXT PRIMARY KEY REFERENCES templates(id) ON DELETE CASCADE,
           account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-          bytes INTEGER NOT NULL
+          bytes INTEGER NOT NULL,
+          current_bytes INTEGER NOT NULL
         )`,
         'CREATE INDEX template_storage_account ON template_storage (account_id)',
-        `INSERT INTO template_storage (template_id, account_id, bytes)
-         SELECT t.id, t.account_id, COALESCE(SUM(r.bytes), 0) FROM templates t LEFT JOIN template_revisions r ON r.template_id = t.id
+        `INSERT INTO template_storage (template_id, account_id, bytes, current_bytes)
+         SELECT t.id, t.account_id, COALESCE(SUM(r.bytes), 0), MAX(${octets('t.document')})
+         FROM templates t LEFT JOIN template_revisions r ON r.template_id = t.id
          GROUP BY t.id, t.account_id`,
       ];
     },

@@ -106,10 +106,11 @@ function* keepRevision(row: TemplateRow): TxBody<void> {
     revision - TEMPLATE_REVISIONS_KEPT,
   ]);
   const added = bytes - pruned.reduce((sum, r) => sum + Number(r.bytes), 0);
+  // The template's row holds the current document too: it is stored twice, and counted twice.
   yield* run(
-    `INSERT INTO template_storage (template_id, account_id, bytes) VALUES (?, ?, ?)
-     ON CONFLICT (template_id) DO UPDATE SET bytes = template_storage.bytes + excluded.bytes`,
-    [row.id, row.account_id, added],
+    `INSERT INTO template_storage (template_id, account_id, bytes, current_bytes) VALUES (?, ?, ?, ?)
+     ON CONFLICT (template_id) DO UPDATE SET bytes = template_storage.bytes + excluded.bytes, current_bytes = excluded.current_bytes`,
+    [row.id, row.account_id, added, bytes],
   );
 }
 const SETTLE_BATCH = 500;
@@ -515,7 +516,7 @@ export class SqlStore implements Store {
   }
 
   async templateBytes(accountId: string): Promise<number> {
-    const [row] = await this.driver.all<{ bytes: number | string | null }>('SELECT SUM(bytes) AS bytes FROM template_storage WHERE account_id = ?', [accountId]);
+    const [row] = await this.driver.all<{ bytes: number | string | null }>('SELECT SUM(bytes + current_bytes) AS bytes FROM template_storage WHERE account_id = ?', [accountId]);
     return Number(row?.bytes ?? 0);
   }
 

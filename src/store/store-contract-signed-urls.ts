@@ -76,7 +76,8 @@ export function registerSignedUrlContract(open: OpenStore): void {
     const bytes = (n: number) => Buffer.byteLength(JSON.stringify(sized(n)));
     await store.createTemplate({ id: 't1', accountId: alice.id, name: 'Card', document: sized(1), now: at(1) });
     await store.createTemplate({ id: 't2', accountId: bob.id, name: 'Other', document: sized(7), now: at(1) });
-    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [bytes(1), bytes(7)]);
+    // A new template: its first revision, and the template's own copy of the same document.
+    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [2 * bytes(1), 2 * bytes(7)]);
     const saves = TEMPLATE_REVISIONS_KEPT + 5;
     for (let n = 2; n <= saves; n++) await store.updateTemplate(alice.id, 't1', { document: sized(n) }, at(n));
     const oldest = saves - TEMPLATE_REVISIONS_KEPT + 1;
@@ -84,9 +85,9 @@ export function registerSignedUrlContract(open: OpenStore): void {
     assert.deepEqual((await store.getTemplateRevision(alice.id, 't1', oldest))?.document, sized(oldest));
     let kept = 0;
     for (let n = oldest; n <= saves; n++) kept += bytes(n);
-    assert.equal(await store.templateBytes(alice.id), kept, 'the kept revisions only');
+    assert.equal(await store.templateBytes(alice.id), kept + bytes(saves), 'the kept revisions, and the current document once more');
     await store.deleteTemplate(alice.id, 't1');
-    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [0, bytes(7)]);
+    assert.deepEqual([await store.templateBytes(alice.id), await store.templateBytes(bob.id)], [0, 2 * bytes(7)]);
   });
 
   test('signed renders: a cache key maps to its image, the first record wins, scoped to the account', async (t) => {

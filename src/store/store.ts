@@ -380,7 +380,7 @@ export interface Store {
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
   /** The template with the document it had at `revision` (every save is kept); null when the template or that revision is not there. */
   getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null>;
-  /** Bytes of the account's templates as stored: every revision kept (the current one included). */
+  /** Bytes of the account's templates as stored: every revision kept, and each template's own copy of its current document. */
   templateBytes(accountId: string): Promise<number>;
   /** The template's current revision number (`revision` null), or `revision` if it was saved; null otherwise. Reads no document. */
   findTemplateRevision(accountId: string, id: string, revision: number | null): Promise<number | null>;
