@@ -376,12 +376,12 @@ describe('SIGNUP modes, invites and reset links', () => {
     assert.equal((await signUp(t, 'three@example.com', { ip: '198.51.100.10' })).statusCode, 201);
   });
 
-  test('password changes are limited per client address (each runs scrypt twice)', async (c) => {
+  test('password changes are limited per client address and per user (each runs scrypt twice)', async (c) => {
     const t = await createTestApp({ auth: FAST, limits: { readPerMinute: 100, generatePerMinute: 100, passwordChangesPerHour: 2 } });
     c.after(() => t.close());
-    const b = await browser(t, 'changes@example.com');
-    const ip = '198.51.100.20';
-    const change = (remoteAddress: string) =>
+    const one = await browser(t, 'changes@example.com');
+    const two = await browser(t, 'other-changes@example.com');
+    const change = (b: { cookie: string; csrf: string }, remoteAddress: string) =>
       t.app.inject({
         method: 'POST',
         url: '/auth/password',
@@ -389,13 +389,18 @@ describe('SIGNUP modes, invites and reset links', () => {
         headers: { cookie: b.cookie, origin: ORIGIN, 'x-csrf-token': b.csrf },
         payload: { currentPassword: PASSWORD, newPassword: PASSWORD },
       });
-    assert.equal((await change(ip)).statusCode, 200);
-    assert.equal((await change(ip)).statusCode, 200);
-    const third = await change(ip);
-    assert.equal(third.statusCode, 429, third.body);
-    assert.equal(third.json().code, 'rate_limited');
-    assert.ok(Number(third.headers['retry-after']) > 0);
-    assert.equal((await change('198.51.100.21')).statusCode, 200, 'another address has its own window');
+    // One user from three addresses: the user's window ends it.
+    assert.equal((await change(one, '198.51.100.20')).statusCode, 200);
+    assert.equal((await change(one, '198.51.100.21')).statusCode, 200);
+    const perUser = await change(one, '198.51.100.22');
+    assert.equal(perUser.statusCode, 429, perUser.body);
+    assert.match(perUser.json().message, /for this user/);
+    assert.ok(Number(perUser.headers['retry-after']) > 0);
+    // Another user from an address that already changed one password: the address's window ends it.
+    assert.equal((await change(two, '198.51.100.20')).statusCode, 200);
+    const perAddress = await change(two, '198.51.100.20');
+    assert.equal(perAddress.statusCode, 429, perAddress.body);
+    assert.match(perAddress.json().message, /from this address/);
   });
 
   test('per-account rate limits count signed-in requests too', async (c) => {

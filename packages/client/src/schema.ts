@@ -238,7 +238,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password; every other session ends
-         * @description At most 10 changes an hour from one client address (429 + Retry-After).
+         * @description At most 10 changes an hour from one client address, and as many for one user (429 + Retry-After).
          */
         post: operations["changePassword"];
         delete?: never;

@@ -204,7 +204,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
       schema: {
         operationId: 'changePassword',
         summary: 'Change the password; every other session ends',
-        description: `At most ${passwordPolicy.limit} changes an hour from one client address (429 + Retry-After).`,
+        description: `At most ${passwordPolicy.limit} changes an hour from one client address, and as many for one user (429 + Retry-After).`,
         tags,
         body: Type.Object({ currentPassword: Password, newPassword: Password }, { additionalProperties: false }),
         response: { 200: Type.Object({ endedSessions: Type.Integer() }), ...errorResponses(400, 403, 429) },
@@ -212,6 +212,12 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     },
     async (request, reply) => {
       const signedIn = await current(request, reply, true);
+      // Per user as well: an address is cheap to change (an IPv6 /64 holds billions), a user is not.
+      const decision = await options.rateLimiter.hit(`user:${signedIn.user.id}`, passwordPolicy);
+      if (!decision.allowed) {
+        reply.header('Retry-After', String(decision.resetSeconds));
+        throw new ApiError('rate_limited', `Too many password changes for this user. Retry after ${decision.resetSeconds} s.`);
+      }
       return changePassword(deps, context, signedIn, request.body);
     },
   );
