@@ -52,14 +52,17 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
   const passwordPolicy = { name: 'password-change', limit: options.limits.passwordChangesPerHour ?? 10, windowSeconds: 3600 };
 
   const checkOrigin = async (request: FastifyRequest) => cookies.checkOrigin(request);
-  /** Per IP: every attempt costs a scrypt run, so attempts are bounded even when each uses a new email. */
-  const perIp = (policy: { name: string; limit: number; windowSeconds: number }) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await options.rateLimiter.hit(request.ip, policy);
+  type Policy = { name: string; limit: number; windowSeconds: number };
+  /** Counts one attempt under `key`; past the policy's limit, a 429 with Retry-After saying whose window it is. */
+  const limit = async (reply: FastifyReply, key: string, policy: Policy, whose: string) => {
+    const decision = await options.rateLimiter.hit(key, policy);
     if (!decision.allowed) {
       reply.header('Retry-After', String(decision.resetSeconds));
-      throw new ApiError('rate_limited', `Too many ${policy.name} attempts from this address. Retry after ${decision.resetSeconds} s.`);
+      throw new ApiError('rate_limited', `Too many ${policy.name} attempts ${whose}. Retry after ${decision.resetSeconds} s.`);
     }
   };
+  /** Per IP: every attempt costs a scrypt run, so attempts are bounded even when each uses a new email. */
+  const perIp = (policy: Policy) => async (request: FastifyRequest, reply: FastifyReply) => limit(reply, request.ip, policy, 'from this address');
   const current = async (request: FastifyRequest, reply: FastifyReply, write: boolean): Promise<SignedIn> => {
     const token = cookies.read(request);
     const signedIn = token ? await resolveSession(deps, context, token) : null;
@@ -213,11 +216,7 @@ export function registerAuthRoutes(app: ImprintApp, options: AppOptions, auth: A
     async (request, reply) => {
       const signedIn = await current(request, reply, true);
       // Per user as well: an address is cheap to change (an IPv6 /64 holds billions), a user is not.
-      const decision = await options.rateLimiter.hit(`user:${signedIn.user.id}`, passwordPolicy);
-      if (!decision.allowed) {
-        reply.header('Retry-After', String(decision.resetSeconds));
-        throw new ApiError('rate_limited', `Too many password changes for this user. Retry after ${decision.resetSeconds} s.`);
-      }
+      await limit(reply, `user:${signedIn.user.id}`, passwordPolicy, 'for this user');
       return changePassword(deps, context, signedIn, request.body);
     },
   );
