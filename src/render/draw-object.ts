@@ -409,8 +409,9 @@ function drawObject(
   withClipPath = true,
 ): void {
   if (n.kind === 'group') {
-    // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally.
-    renderBackground(ctx, n);
+    // Fabric's Group.drawObject ignores forClipping: a clip group's children paint normally. Fabric 5's
+    // never draws the group's backgroundColor, so nothing removes its shadow and the children cast it.
+    if (n.major >= 6) renderBackground(ctx, n);
     for (const child of n.children) renderObject(ctx, child, env, { parentMatrix: full, parentOnCache: onCache });
   } else if (forClipping) {
     ctx.globalAlpha = 1;

@@ -49,6 +49,27 @@ const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.
 const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : d);
 const str = <T extends string>(v: unknown, d: T): T => (typeof v === 'string' && v !== '' ? (v as T) : d);
 
+/**
+ * Fabric's `_set` stores a negative scaleX or scaleY as a positive one and toggles flipX or flipY.
+ * Loading sets the properties in the object's key order, so a `flipX` after a negative `scaleX`
+ * overrides that toggle, and one before it is toggled. Fabric never saves a negative scale itself;
+ * documents built by hand or by code do.
+ */
+function scaleAndFlip(obj: FabricObject): { scaleX: number; scaleY: number; flipX: boolean; flipY: boolean } {
+  const out = { scaleX: 1, scaleY: 1, flipX: false, flipY: false };
+  for (const key of Object.keys(obj)) {
+    if (key === 'scaleX' || key === 'scaleY') {
+      const value = num(obj[key], 1);
+      const flip = key === 'scaleX' ? 'flipX' : 'flipY';
+      if (value < 0) out[flip] = !out[flip];
+      out[key] = Math.abs(value);
+    } else if ((key === 'flipX' || key === 'flipY') && typeof obj[key] === 'boolean') {
+      out[key] = obj[key] as boolean;
+    }
+  }
+  return out;
+}
+
 function parseGradient(v: Record<string, unknown>, major: number): GradientDef {
   const type = v.type === 'radial' ? 'radial' : 'linear';
   const c = (v.coords ?? {}) as Record<string, unknown>;
@@ -59,8 +80,8 @@ function parseGradient(v: Record<string, unknown>, major: number): GradientDef {
     coords: { x1: num(c.x1, 0), y1: num(c.y1, 0), x2: num(c.x2, 0), y2: num(c.y2, 0), r1: num(c.r1, 0), r2: num(c.r2, 0) },
     colorStops: stops.map((s) => ({
       offset: num(s.offset, 0),
-      // Fabric 5's toLive folded a stop's `opacity` into its colour; 6+ ignores it.
-      color: major < 6 && typeof s.opacity === 'number' ? withAlpha(String(s.color ?? 'black'), s.opacity) : String(s.color ?? 'black'),
+      // Fabric 5's and 6's toLive set a stop's `opacity` as its colour's alpha; 7 ignores it.
+      color: major < 7 && typeof s.opacity === 'number' ? withAlpha(String(s.color ?? 'black'), s.opacity) : String(s.color ?? 'black'),
     })),
     gradientUnits: v.gradientUnits === 'percentage' ? 'percentage' : 'pixels',
     gradientTransform: Array.isArray(gt) && gt.length === 6 ? (gt.map(Number) as Mat) : null,
@@ -71,7 +92,7 @@ function parseGradient(v: Record<string, unknown>, major: number): GradientDef {
 
 let colorCtx: ReturnType<ReturnType<typeof createCanvas>['getContext']> | undefined;
 
-/** Fabric 5's `new Color(c).setAlpha(a)`: keeps the RGB, replaces the alpha. */
+/** Fabric 5's and 6's `new Color(c).setAlpha(a)`: keeps the RGB, replaces the alpha. */
 function withAlpha(color: string, alpha: number): string {
   colorCtx ??= createCanvas(1, 1).getContext('2d');
   colorCtx.fillStyle = '#000000';
@@ -188,11 +209,8 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
     height: num(obj.height, kind === 'triangle' ? 100 : 0),
     originX: resolveOrigin(obj.originX, defaultOrigin),
     originY: resolveOrigin(obj.originY, defaultOrigin),
-    scaleX: num(obj.scaleX, 1),
-    scaleY: num(obj.scaleY, 1),
+    ...scaleAndFlip(obj),
     angle: num(obj.angle, 0),
-    flipX: bool(obj.flipX, false),
-    flipY: bool(obj.flipY, false),
     skewX: num(obj.skewX, 0),
     skewY: num(obj.skewY, 0),
     opacity: num(obj.opacity, 1),
@@ -246,6 +264,11 @@ export function normalizeObject(obj: FabricObject, ctx: NormalizeContext, label:
   };
 
   switch (kind) {
+    case 'rect':
+      // Rect's _initRxRy: one corner radius alone rounds both ways.
+      if (node.rx && !node.ry) node.ry = node.rx;
+      else if (node.ry && !node.rx) node.rx = node.ry;
+      break;
     case 'circle':
       node.width = node.height = node.radius * 2;
       break;

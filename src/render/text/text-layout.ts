@@ -155,7 +155,7 @@ export class TextLayout {
 
   private splitText(text: string): { lines: string[]; graphemeLines: string[][] } {
     const lines = text.split(RE_NEWLINE);
-    return { lines, graphemeLines: lines.map(graphemeSplit) };
+    return { lines, graphemeLines: lines.map((line) => graphemeSplit(line, this.p.major)) };
   }
 
   // ---------- styles ----------
@@ -422,10 +422,10 @@ export class TextLayout {
     let largestWordWidth = 0;
     const wordsData = lines.map((line, lineIndex) => {
       let offset = 0;
-      const words = split ? graphemeSplit(line) : line.split(WORD_JOINERS);
+      const words = split ? graphemeSplit(line, this.p.major) : line.split(WORD_JOINERS);
       if (words.length === 0) return [{ word: [] as string[], width: 0 }];
       return words.map((w) => {
-        const graphemes = split ? [w] : graphemeSplit(w);
+        const graphemes = split ? [w] : graphemeSplit(w, this.p.major);
         const width = this.measureWord(graphemes, lineIndex, offset);
         largestWordWidth = Math.max(width, largestWordWidth);
         offset += graphemes.length + infixLen;
@@ -478,7 +478,7 @@ export class TextLayout {
     const graphemeText: string[] = [];
     rawLines.forEach((l, i) => {
       if (i > 0) graphemeText.push('\n');
-      graphemeText.push(...graphemeSplit(l));
+      graphemeText.push(...graphemeSplit(l, this.p.major));
     });
     let realLine = 0;
     let realChar = 0;

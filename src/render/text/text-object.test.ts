@@ -59,8 +59,8 @@ test('kerning: a pair is measured together, so kernedWidth can differ from width
 
 test('styles: array (v6/v7) and object (v5) forms give the same map', () => {
   const text = 'ab\ncd';
-  const fromArray = parseStyles([{ start: 1, end: 3, style: { fill: 'red' } }], text);
-  const fromObject = parseStyles({ 0: { 1: { fill: 'red' } }, 1: { 0: { fill: 'red' } } }, text);
+  const fromArray = parseStyles([{ start: 1, end: 3, style: { fill: 'red' } }], text, 7);
+  const fromObject = parseStyles({ 0: { 1: { fill: 'red' } }, 1: { 0: { fill: 'red' } } }, text, 7);
   assert.deepEqual(fromArray, { 0: { 1: { fill: 'red' } }, 1: { 0: { fill: 'red' } } });
   assert.deepEqual(fromObject, fromArray);
 });

@@ -48,6 +48,7 @@ const bool = (v: unknown): boolean => v === true;
 export function textPropsFromObject(obj: FabricObject, options: PrepareOptions = {}): TextProps {
   const text = typeof obj.text === 'string' ? obj.text : obj.text == null ? '' : String(obj.text);
   const weight = obj.fontWeight;
+  const major = options.major ?? documentMajorVersion(obj as { version?: string });
   return {
     text,
     isTextbox: obj.type.toLowerCase() === 'textbox',
@@ -72,12 +73,12 @@ export function textPropsFromObject(obj: FabricObject, options: PrepareOptions =
     deltaY: num(obj.deltaY, 0),
     textDecorationThickness: num(obj.textDecorationThickness, 66.667),
     textDecorationColor: str(obj.textDecorationColor, ''),
-    styles: parseStyles(obj.styles, text),
+    styles: parseStyles(obj.styles, text, major),
     path: textPath(obj.path),
     pathSide: obj.pathSide === 'right' ? 'right' : 'left',
     pathAlign: PATH_ALIGNS.includes(obj.pathAlign as PathAlign) ? (obj.pathAlign as PathAlign) : 'baseline',
     pathStartOffset: num(obj.pathStartOffset, 0),
-    major: options.major ?? documentMajorVersion(obj as { version?: string }),
+    major,
     accountKeys: new Set((options.fonts ?? []).map((f) => f.key)),
   };
 }

@@ -44,12 +44,17 @@ export const STYLE_PROPERTIES = [
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** Fabric splits with Intl.Segmenter (grapheme granularity) when available, as Chromium does. */
-export function graphemeSplit(text: string): string[] {
+/**
+ * Fabric 6 and 7 split with Intl.Segmenter (grapheme granularity) when available, as Chromium does.
+ * Fabric 5 (`major` < 6) only keeps surrogate pairs together (its getWholeChar): a skin-tone emoji, a
+ * flag or a letter with a combining mark is several of its characters, each drawn, spaced and styled
+ * on its own, and the style indices it saved count them so.
+ */
+export function graphemeSplit(text: string, major: number): string[] {
   // ASCII has no multi-character graphemes except CR LF (UAX #29 GB3), and
   // the segmenter costs ~1 µs a character.
   if (ASCII.test(text) && !text.includes('\r\n')) return text.split('');
-  return splitGraphemes(text);
+  return major < 6 ? Array.from(text) : splitGraphemes(text);
 }
 
 export const RE_NEWLINE = /\r?\n/;
@@ -64,7 +69,7 @@ function cleanStyle(raw: unknown): CharStyle {
   return out as CharStyle;
 }
 
-export function parseStyles(styles: unknown, text: string): StyleMapObject {
+export function parseStyles(styles: unknown, text: string, major: number): StyleMapObject {
   const out: StyleMapObject = {};
   if (!styles || typeof styles !== 'object') return out;
   if (!Array.isArray(styles)) {
@@ -82,7 +87,7 @@ export function parseStyles(styles: unknown, text: string): StyleMapObject {
   let styleIndex = 0;
   const lines = text.split(RE_NEWLINE);
   for (let i = 0; i < lines.length; i++) {
-    const chars = graphemeSplit(lines[i]);
+    const chars = graphemeSplit(lines[i], major);
     for (let c = 0; c < chars.length; c++) {
       charIndex++;
       const r = ranges[styleIndex];
