@@ -45,6 +45,7 @@ export const ERROR_CATALOG = {
   too_many_fonts: 409,
   too_many_jobs: 409,
   url_expired: 410,
+  template_changed: 412,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -106,6 +107,8 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   too_many_fonts: 'The account already holds the maximum of 100 uploaded font faces',
   too_many_jobs: 'The account already has 5,000 async jobs and batch items waiting or running; submit more as they finish',
   url_expired: "A signed image URL's `exp` has passed",
+  template_changed:
+    '`If-Match` names a revision of the template that is no longer its current one: it was saved elsewhere since it was read. The message gives the current revision',
   payload_too_large: 'The body is over `BODY_LIMIT` (an asset over `ASSET_MAX_BYTES` or the pixel limit); the message gives the limit in MB',
   uri_too_long: 'A path segment is over 100 characters',
   unsupported_media_type: 'The body is not of a type the endpoint takes (JSON, or the file types of an upload)',

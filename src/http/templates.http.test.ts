@@ -180,6 +180,38 @@ describe('template routes', () => {
     assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).statusCode, 404);
   });
 
+  test('If-Match: a save made on an older revision is refused (412) and saves nothing; the ETag names each revision', async () => {
+    const created = await create('Two tabs');
+    assert.equal(created.headers.etag, '"rev-1"');
+    const { id } = created.json();
+    const read = await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth });
+    assert.equal(read.headers.etag, '"rev-1"');
+    const put = (name: string, ifMatch?: string) =>
+      t.app.inject({ method: 'PUT', url: `/templates/${id}`, headers: { ...t.a.auth, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) }, payload: { name } });
+
+    // Tab A saves over what it read.
+    const first = await put('Saved by A', read.headers.etag as string);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.headers.etag, '"rev-2"');
+    // Tab B read revision 1 too: its save is refused, naming the revision that is there now.
+    const second = await put('Saved by B', '"rev-1"');
+    assert.equal(second.statusCode, 412, second.body);
+    assert.equal(second.json().code, 'template_changed');
+    assert.match(second.json().message, /revision 2/);
+    assert.equal(second.headers.etag, '"rev-2"');
+    assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).json().name, 'Saved by A');
+    // A list may name the current one; a weak tag or another form never matches; * matches any; no header replaces.
+    assert.equal((await put('Listed', '"rev-1", "rev-2"')).statusCode, 200);
+    for (const tag of ['W/"rev-3"', 'rev-3', '"3"', '']) assert.equal((await put('Nope', tag)).statusCode, 412, tag);
+    assert.equal((await put('Any', '*')).statusCode, 200);
+    const blind = await put('Blind');
+    assert.equal(blind.statusCode, 200);
+    assert.equal(blind.headers.etag, '"rev-5"');
+    // A missing template is still a 404, whatever If-Match says.
+    const missing = await t.app.inject({ method: 'PUT', url: '/templates/tpl_missing', headers: { ...t.a.auth, 'if-match': '"rev-1"' }, payload: { name: 'x' } });
+    assert.equal(missing.statusCode, 404);
+  });
+
   test("a template's name is printable text with something visible, on create and on rename", async () => {
     for (const name of ['a\u0000b', 'two\nlines', 'evil\u202Etxt.exe', 'tab\there', '   ']) {
       const refused = await create(name);

@@ -66,15 +66,57 @@ function revisionNotFound(templateId: string, revision: number): ApiError {
   return new ApiError('template_not_found', `Template "${templateId}" has no saved revision ${revision} in this account (revisions count up from 1 with every save).`);
 }
 
-export async function updateTemplate(deps: Deps, accountId: string, templateId: string, patch: { name?: string; template?: unknown }): Promise<TemplateRecord> {
+/**
+ * `ifRevisions`: save only over one of these revisions (HTTP's If-Match), so that two editors of one
+ * template cannot silently overwrite each other's work: the second save is refused, naming the revision
+ * it would have replaced.
+ */
+export async function updateTemplate(
+  deps: Deps,
+  accountId: string,
+  templateId: string,
+  patch: { name?: string; template?: unknown },
+  ifRevisions?: readonly number[],
+): Promise<TemplateRecord> {
   const existing = await getTemplate(deps, accountId, templateId);
+  if (ifRevisions && !ifRevisions.includes(existing.revision)) throw templateChanged(templateId, existing.revision);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
   if (document) await checkAssetReferences(deps, accountId, document);
   // A rename keeps a revision too, of the same document.
   await checkTemplateQuota(deps, accountId, document ?? existing.document, existing.document);
-  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now());
-  if (!updated) throw templateNotFound(templateId);
-  return updated;
+  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now(), ifRevisions);
+  if (updated) return updated;
+  // Saved or deleted by another request between the read above and this write.
+  const now = await deps.store.findTemplateRevision(accountId, templateId, null);
+  throw now === null ? templateNotFound(templateId) : templateChanged(templateId, now);
+}
+
+function templateChanged(templateId: string, current: number): ApiError {
+  return new ApiError(
+    'template_changed',
+    `Template "${templateId}" was saved elsewhere since this copy was read: it is at revision ${current} now, and nothing was saved. Read it again (GET /templates/${templateId}), or send the change without If-Match to replace it.`,
+    { headers: { ETag: templateEtag(current) } },
+  );
+}
+
+/** A template revision's entity tag, as GET and PUT /templates/{id} answer it and If-Match names it. */
+export function templateEtag(revision: number): string {
+  return `"rev-${revision}"`;
+}
+
+/**
+ * The revisions an If-Match header names; `*` (any current revision) is undefined, as is no header.
+ * Tags of any other form name no revision, so a save that sends only those is refused: If-Match
+ * compares strongly, and a weak tag never matches (RFC 9110 §13.1.1).
+ */
+export function revisionsOfIfMatch(header: string | undefined): number[] | undefined {
+  if (header === undefined) return undefined;
+  const tags = header.split(',').map((t) => t.trim());
+  if (tags.includes('*')) return undefined;
+  return tags.flatMap((t) => {
+    const m = /^"rev-(\d{1,15})"$/.exec(t);
+    return m ? [Number(m[1])] : [];
+  });
 }
 
 export async function deleteTemplate(deps: Pick<ServiceDeps, 'store'>, accountId: string, templateId: string): Promise<void> {

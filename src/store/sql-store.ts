@@ -490,14 +490,23 @@ export class SqlStore implements Store {
     return rows.map(toTemplateSummary);
   }
 
-  async updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string): Promise<TemplateRecord | null> {
+  async updateTemplate(
+    accountId: string,
+    id: string,
+    patch: { name?: string; document?: TemplateDocument },
+    now: string,
+    ifRevisions?: readonly number[],
+  ): Promise<TemplateRecord | null> {
     const at = iso(now);
+    if (ifRevisions?.length === 0) return null;
+    const revisions = ifRevisions ?? [];
+    const condition = revisions.length > 0 ? ` AND revision IN (${revisions.map(() => '?').join(', ')})` : '';
     const row = await this.write(function* () {
       const updated = yield* one<TemplateRow>(
         `UPDATE templates SET name = COALESCE(?, name), document = COALESCE(?, document),
            revision = revision + 1, updated_at = ?
-         WHERE id = ? AND account_id = ? RETURNING ${TEMPLATE_COLUMNS}`,
-        [patch.name ?? null, patch.document === undefined ? null : JSON.stringify(patch.document), at, id, accountId],
+         WHERE id = ? AND account_id = ?${condition} RETURNING ${TEMPLATE_COLUMNS}`,
+        [patch.name ?? null, patch.document === undefined ? null : JSON.stringify(patch.document), at, id, accountId, ...revisions],
       );
       if (updated) yield* keepRevision(updated);
       return updated;

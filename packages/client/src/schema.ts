@@ -677,9 +677,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a template document */
+        /**
+         * Get a template document
+         * @description The ETag names this revision: send it back as If-Match with PUT to save only over what was read.
+         */
         get: operations["getTemplate"];
-        /** Update a template */
+        /**
+         * Update a template
+         * @description With `If-Match: <the ETag of GET /templates/{id}>` the save happens only if nobody saved the template since: otherwise 412 `template_changed` and nothing is saved, so two editors cannot silently overwrite each other. Without If-Match the save replaces whatever is there.
+         */
         put: operations["updateTemplate"];
         post?: never;
         /** Delete a template */
@@ -6175,7 +6181,13 @@ export interface operations {
     updateTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description ETag(s) of the revision this change was made on
+                 * @example text
+                 */
+                "if-match"?: string;
+            };
             path: {
                 /** @example tpl_8fJ2kQ9xLmN4pR7s */
                 templateId: string;
@@ -6384,6 +6396,25 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "code": "template_not_found",
                      *       "message": "No template with this id in this account. List your templates with GET /templates/all.",
+                     *       "requestId": "req_3Jx9TqLmV2cP8sKd",
+                     *       "timestamp": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Precondition Failed: `template_changed` */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "statusCode": 412,
+                     *       "code": "template_changed",
+                     *       "message": "What went wrong and how to fix it.",
                      *       "requestId": "req_3Jx9TqLmV2cP8sKd",
                      *       "timestamp": "2026-01-15T09:30:00.000Z"
                      *     }

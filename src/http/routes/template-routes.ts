@@ -6,7 +6,7 @@ import { listBasicElements } from '../../domain/elements.js';
 import { overrideForm } from '../../domain/override-form.js';
 import type { TemplateDocumentInput } from '../../domain/template-schema.js';
 import type { TemplateRecord } from '../../store/store.js';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, summarize, updateTemplate } from '../../services/manage-templates.js';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, revisionsOfIfMatch, summarize, templateEtag, updateTemplate } from '../../services/manage-templates.js';
 import { templateElements } from '../../services/template-elements.js';
 import type { ServiceDeps } from '../../services/service-deps.js';
 import { THUMBNAIL_WIDTH, ThumbnailJobs } from '../../services/template-thumbnail.js';
@@ -122,7 +122,7 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       const { account } = principalOf(request);
       const record = await createTemplate(deps, account.id, request.body);
       thumbnails.schedule(account.id, record);
-      return reply.code(201).header('Location', `/templates/${record.id}`).send(summarize(record));
+      return reply.code(201).header('Location', `/templates/${record.id}`).header('ETag', templateEtag(record.revision)).send(summarize(record));
     },
   );
 
@@ -133,13 +133,18 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       schema: {
         operationId: 'getTemplate',
         summary: 'Get a template document',
+        description: 'The ETag names this revision: send it back as If-Match with PUT to save only over what was read.',
         tags,
         security: bearer,
         params: TemplateIdParams,
         response: { 200: TemplateFull, ...errorResponses(404) },
       },
     },
-    async (request) => full(await getTemplate(deps, principalOf(request).account.id, request.params.templateId)),
+    async (request, reply) => {
+      const record = await getTemplate(deps, principalOf(request).account.id, request.params.templateId);
+      reply.header('ETag', templateEtag(record.revision));
+      return full(record);
+    },
   );
 
   app.put(
@@ -149,18 +154,22 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       schema: {
         operationId: 'updateTemplate',
         summary: 'Update a template',
+        description:
+          'With `If-Match: <the ETag of GET /templates/{id}>` the save happens only if nobody saved the template since: otherwise 412 `template_changed` and nothing is saved, so two editors cannot silently overwrite each other. Without If-Match the save replaces whatever is there.',
         tags,
         security: bearer,
         params: TemplateIdParams,
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 1024, description: 'ETag(s) of the revision this change was made on' })) }),
         body: UpdateTemplateBody,
-        response: { 200: TemplateFull, ...errorResponses(400, 404, 413, 415) },
+        response: { 200: TemplateFull, ...errorResponses(400, 404, 412, 413, 415) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { account } = principalOf(request);
       const previousKey = await thumbnails.currentKey(account.id, await getTemplate(deps, account.id, request.params.templateId));
-      const record = await updateTemplate(deps, account.id, request.params.templateId, request.body);
+      const record = await updateTemplate(deps, account.id, request.params.templateId, request.body, revisionsOfIfMatch(request.headers['if-match']));
       if (request.body.template !== undefined) thumbnails.schedule(account.id, record, previousKey);
+      reply.header('ETag', templateEtag(record.revision));
       return full(record);
     },
   );
