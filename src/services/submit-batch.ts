@@ -7,8 +7,9 @@ import type { TemplateDocument } from '../domain/template.js';
 import type { Account } from '../store/store.js';
 import type { GenerateInput } from './generate-image.js';
 import { getTemplate } from './manage-templates.js';
+import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
-import { checkCanPayOne, checkQueueRoom, checkWebhookTarget } from './submit-job.js';
+import { checkCanPayOne, checkQueueRoom, checkWebhookTarget, claimTakenOver } from './submit-job.js';
 
 /** What every item of a batch shares; each item adds its own changes. */
 export interface BatchInput extends Pick<GenerateInput, 'templateId' | 'format' | 'quality' | 'scale'> {
@@ -37,7 +38,7 @@ export function batchStatusUrl(deps: Pick<ServiceDeps, 'publicUrl'>, batchId: st
  * that item alone with the error a synchronous generate would have answered.
  * Each item is charged by the jobs' reserve/commit path when it succeeds.
  */
-export async function submitBatch(deps: ServiceDeps, account: Account, input: BatchInput): Promise<BatchAccepted> {
+export async function submitBatch(deps: ServiceDeps, account: Account, input: BatchInput, idempotency: IdempotencyClaim | null = null): Promise<BatchAccepted> {
   const templateId = input.templateId?.trim();
   if (!templateId) {
     throw new ApiError(
@@ -66,9 +67,19 @@ export async function submitBatch(deps: ServiceDeps, account: Account, input: Ba
   const batchId = newId('bat');
   // `merge` is the batch's own setting (read when its PDF is asked for), not part of any item's render.
   const request = input.merge ? { ...shared, merge: true } : shared;
-  await deps.store.createBatch({ id: batchId, accountId: account.id, request, items, webhookUrl: input.webhookUrl ?? null, now: deps.now() });
+  const accepted: BatchAccepted = { status: 'queued', batchId, statusURL: batchStatusUrl(deps, batchId), total: items.length };
+  const queued = await deps.store.createBatch({
+    id: batchId,
+    accountId: account.id,
+    request,
+    items,
+    webhookUrl: input.webhookUrl ?? null,
+    now: deps.now(),
+    idempotency: idempotency ? { key: idempotency.key, claimId: idempotency.claimId, ...idempotency.successOutcome(accepted) } : undefined,
+  });
+  if (!queued) throw claimTakenOver();
   deps.wakeJobs?.();
-  return { status: 'queued', batchId, statusURL: batchStatusUrl(deps, batchId), total: items.length };
+  return accepted;
 }
 
 /**

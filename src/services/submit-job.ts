@@ -4,6 +4,7 @@ import { CREDITS_PER_IMAGE } from '../domain/credits.js';
 import { ImageFetchError } from '../fetch/image-fetch-error.js';
 import type { Account } from '../store/store.js';
 import { checkGenerateInput, insufficientCredits, type GenerateInput } from './generate-image.js';
+import type { IdempotencyClaim } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface JobAccepted {
@@ -73,13 +74,36 @@ export async function checkQueueRoom(deps: Pick<ServiceDeps, 'store'>, accountId
  * refuses) is refused now with the same error, charging nothing. What is
  * queued is charged when it runs, by the same reserve/commit path.
  */
-export async function submitGenerateJob(deps: ServiceDeps, account: Account, input: GenerateInput & { webhookUrl?: string }): Promise<JobAccepted> {
+export async function submitGenerateJob(
+  deps: ServiceDeps,
+  account: Account,
+  input: GenerateInput & { webhookUrl?: string },
+  idempotency: IdempotencyClaim | null = null,
+): Promise<JobAccepted> {
   const { webhookUrl, ...request } = input;
   await checkGenerateInput(deps, account, request);
   if (webhookUrl !== undefined) await checkWebhookTarget(deps, account.id, webhookUrl);
   await checkCanPayOne(deps, account.id);
   await checkQueueRoom(deps, account.id, 1);
-  const job = await deps.store.createJob({ id: newId('job'), accountId: account.id, request, webhookUrl: webhookUrl ?? null, now: deps.now() });
+  const jobId = newId('job');
+  const accepted: JobAccepted = { status: 'queued', jobId, statusURL: jobStatusUrl(deps, jobId) };
+  const job = await deps.store.createJob({
+    id: jobId,
+    accountId: account.id,
+    request,
+    webhookUrl: webhookUrl ?? null,
+    now: deps.now(),
+    idempotency: idempotency ? { key: idempotency.key, claimId: idempotency.claimId, ...idempotency.successOutcome(accepted) } : undefined,
+  });
+  if (!job) throw claimTakenOver();
   deps.wakeJobs?.();
-  return { status: 'queued', jobId: job.id, statusURL: jobStatusUrl(deps, job.id) };
+  return accepted;
+}
+
+/** This request outlived its Idempotency-Key claim and a retry took the key over: the retry's work counts, this one's was not queued. */
+export function claimTakenOver(): ApiError {
+  return new ApiError(
+    'idempotency_key_in_use',
+    'A retry with this Idempotency-Key took it over while this request was still queuing its work, so this one queued nothing. The retry gets the answer.',
+  );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommitInput, CommitResult, ReserveResult } from './store.js';
 import { one, run, type TxBody } from './sql-driver.js';
-import { completeIdempotencyTx } from './idempotency-transactions.js';
+import { ClaimLost, completeIdempotencyTx } from './idempotency-transactions.js';
 import { IMAGE_COLUMNS } from './rows.js';
 
 /**
@@ -63,9 +63,6 @@ export function* reserveTx(accountId: string, amount: number, reference: string,
   return { ok: true, reservationId, previousCredits: remaining + amount, remainingCredits: remaining };
 }
 
-/** Thrown inside the commit transaction to roll it back when the idempotency claim is no longer ours. */
-class ClaimLost extends Error {}
-
 export function* commitTx(input: CommitInput, now: string, createdAt: string): TxBody<CommitResult> {
   const { accountId, reservationId, image, idempotency } = input;
   // The lease is checked here too, not only by the sweeper: a request that
@@ -92,10 +89,6 @@ export function* commitTx(input: CommitInput, now: string, createdAt: string): T
     if (stored === 0) throw new ClaimLost();
   }
   return 'committed';
-}
-
-export function isClaimLost(error: unknown): boolean {
-  return error instanceof ClaimLost;
 }
 
 /**

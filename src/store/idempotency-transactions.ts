@@ -50,6 +50,13 @@ export function* beginIdempotencyTx(accountId: string, key: string, requestHash:
   return { state: 'in_flight' };
 }
 
+/** Thrown inside a transaction to roll it back when the idempotency claim is no longer ours. */
+export class ClaimLost extends Error {}
+
+export function isClaimLost(error: unknown): boolean {
+  return error instanceof ClaimLost;
+}
+
 /** Returns 1 when stored, 0 when the claim is no longer this request's (taken over after its lease). */
 export function* completeIdempotencyTx(accountId: string, key: string, claimId: string, statusCode: number, body: unknown, now: string): TxBody<number> {
   const text = body === undefined ? null : JSON.stringify(body);

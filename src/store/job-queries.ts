@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type BatchRecord, type JobRecord, type NewBatch, type NewJob, WEBHOOK_ATTEMPTS_KEPT, type WebhookAttempt, type WebhookClaim, type WebhookSecrets } from './store.js';
+import { ClaimLost, completeIdempotencyTx, isClaimLost } from './idempotency-transactions.js';
+import {
+  type BatchRecord,
+  type IdempotencyOutcomeWrite,
+  type JobRecord,
+  type NewBatch,
+  type NewJob,
+  WEBHOOK_ATTEMPTS_KEPT,
+  type WebhookAttempt,
+  type WebhookClaim,
+  type WebhookSecrets,
+} from './store.js';
 import { all, one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { iso, ts } from './rows.js';
 
@@ -57,16 +68,30 @@ function toJob(row: JobRow): JobRecord {
   };
 }
 
-export async function createJob(driver: SqlDriver, job: NewJob): Promise<JobRecord> {
+export async function createJob(driver: SqlDriver, job: NewJob): Promise<JobRecord | null> {
   const now = iso(job.now);
-  const row = await driver.transaction(() =>
-    one<JobRow>(
-      `INSERT INTO jobs (id, account_id, batch_id, state, request, run_at, webhook_url, created_at, updated_at)
-       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
-      [job.id, job.accountId, job.batchId ?? null, JSON.stringify(job.request), now, job.webhookUrl, now, now],
-    ),
-  );
-  return toJob(row!);
+  try {
+    const row = await driver.transaction(function* () {
+      const created = yield* one<JobRow>(
+        `INSERT INTO jobs (id, account_id, batch_id, state, request, run_at, webhook_url, created_at, updated_at)
+         VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
+        [job.id, job.accountId, job.batchId ?? null, JSON.stringify(job.request), now, job.webhookUrl, now, now],
+      );
+      yield* storeOutcome(job.accountId, job.idempotency, now);
+      return created;
+    });
+    return toJob(row!);
+  } catch (error) {
+    if (isClaimLost(error)) return null;
+    throw error;
+  }
+}
+
+/** Stores a claim's outcome inside the transaction that queues its work; a claim lost meanwhile rolls the work back. */
+function* storeOutcome(accountId: string, idempotency: IdempotencyOutcomeWrite | undefined, now: string): TxBody<void> {
+  if (!idempotency) return;
+  const stored = yield* completeIdempotencyTx(accountId, idempotency.key, idempotency.claimId, idempotency.statusCode, idempotency.body, now);
+  if (stored === 0) throw new ClaimLost();
 }
 
 /** A batch's head row is no job: it is never claimed, and GET /jobs/{id} does not show it. */
@@ -91,22 +116,29 @@ export async function countUnfinishedJobs(driver: SqlDriver, accountId: string):
   return Number(row?.n ?? 0);
 }
 
-export async function createBatch(driver: SqlDriver, batch: NewBatch): Promise<void> {
+export async function createBatch(driver: SqlDriver, batch: NewBatch): Promise<boolean> {
   const now = iso(batch.now);
-  await driver.transaction(function* () {
-    yield* run(
-      `INSERT INTO jobs (id, account_id, batch_id, batch_row, state, request, run_at, webhook_url, created_at, updated_at)
-       VALUES (?, ?, ?, 0, 'running', ?, ?, ?, ?, ?)`,
-      [batch.id, batch.accountId, batch.id, JSON.stringify(batch.request), iso(BATCH_HEAD_RUN_AT), batch.webhookUrl, now, now],
-    );
-    for (const [index, request] of batch.items.entries()) {
+  try {
+    await driver.transaction(function* () {
       yield* run(
         `INSERT INTO jobs (id, account_id, batch_id, batch_row, state, request, run_at, webhook_url, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, NULL, ?, ?)`,
-        [`${batch.id}_${index + 1}`, batch.accountId, batch.id, index + 1, JSON.stringify(request), now, now, now],
+       VALUES (?, ?, ?, 0, 'running', ?, ?, ?, ?, ?)`,
+        [batch.id, batch.accountId, batch.id, JSON.stringify(batch.request), iso(BATCH_HEAD_RUN_AT), batch.webhookUrl, now, now],
       );
-    }
-  });
+      for (const [index, request] of batch.items.entries()) {
+        yield* run(
+          `INSERT INTO jobs (id, account_id, batch_id, batch_row, state, request, run_at, webhook_url, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, NULL, ?, ?)`,
+          [`${batch.id}_${index + 1}`, batch.accountId, batch.id, index + 1, JSON.stringify(request), now, now, now],
+        );
+      }
+      yield* storeOutcome(batch.accountId, batch.idempotency, now);
+    });
+  } catch (error) {
+    if (isClaimLost(error)) return false;
+    throw error;
+  }
+  return true;
 }
 
 export async function getBatch(driver: SqlDriver, accountId: string, id: string): Promise<BatchRecord | null> {

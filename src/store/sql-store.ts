@@ -39,8 +39,8 @@ import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.
 import { BackupUnsupportedError, StoreConflictError } from './store-errors.js';
 import { all, one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
-import { commitTx, grantTx, isClaimLost, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
-import { beginIdempotencyTx, completeIdempotencyTx } from './idempotency-transactions.js';
+import { commitTx, grantTx, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
+import { beginIdempotencyTx, completeIdempotencyTx, isClaimLost } from './idempotency-transactions.js';
 import * as jobs from './job-queries.js';
 import {
   ASSET_COLUMNS,
@@ -334,15 +334,16 @@ export class SqlStore implements Store {
     return this.write(() => releaseTx(accountId, reservationId, at));
   }
 
-  async settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }> {
+  async settleExpiredReservations(now: string, only?: { accountId: string; reference: string }): Promise<{ committed: number; refunded: number }> {
     const at = iso(now);
     const settled = { committed: 0, refunded: 0 };
+    const filter = only ? ' AND account_id = ? AND reference = ?' : '';
     // One short transaction per reservation: a sweep never holds an account's
     // lock across many rows, and a crash mid-sweep loses nothing.
     for (;;) {
       const batch = await this.driver.all<{ id: string; account_id: string }>(
-        `SELECT id, account_id FROM ledger WHERE state = 'pending' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?`,
-        [at, SETTLE_BATCH],
+        `SELECT id, account_id FROM ledger WHERE state = 'pending' AND expires_at <= ?${filter} ORDER BY expires_at, seq LIMIT ?`,
+        only ? [at, only.accountId, only.reference, SETTLE_BATCH] : [at, SETTLE_BATCH],
       );
       let moved = 0;
       for (const row of batch) {
@@ -805,7 +806,7 @@ export class SqlStore implements Store {
 
   // ── jobs and webhooks (SQL in job-queries.ts) ─────────────────────────────
 
-  createJob(job: NewJob): Promise<JobRecord> {
+  createJob(job: NewJob): Promise<JobRecord | null> {
     return jobs.createJob(this.driver, job);
   }
 
@@ -817,7 +818,7 @@ export class SqlStore implements Store {
     return jobs.countUnfinishedJobs(this.driver, accountId);
   }
 
-  createBatch(batch: NewBatch): Promise<void> {
+  createBatch(batch: NewBatch): Promise<boolean> {
     return jobs.createBatch(this.driver, batch);
   }
 

@@ -4,10 +4,55 @@ import { type Store, WEBHOOK_ATTEMPTS_KEPT } from './store.js';
 import { at, newAccount, storeFor, type OpenStore } from './store-contract-helpers.js';
 
 async function queue(store: Store, accountId: string, n: number, webhookUrl: string | null = null) {
-  return store.createJob({ id: `job_${String(n).padStart(4, '0')}`, accountId, request: { templateId: 'tpl_x', n }, webhookUrl, now: at(n) });
+  const job = await store.createJob({ id: `job_${String(n).padStart(4, '0')}`, accountId, request: { templateId: 'tpl_x', n }, webhookUrl, now: at(n) });
+  assert.ok(job);
+  return job;
 }
 
 export function registerJobContract(open: OpenStore, openPair: () => Promise<[Store, Store]>): void {
+  test("jobs and batches: a submit's Idempotency-Key outcome is stored with what it queues, and a claim lost meanwhile queues nothing", async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    const cutoffs = (s: number) => ({ inFlightBefore: at(s - 120), completedBefore: at(s - 86_400) });
+    const body = (id: string) => ({ kind: 'success', body: { status: 'queued', jobId: id } });
+    const claim = await store.beginIdempotency(alice.id, 'k-job', 'h', at(10), cutoffs(10));
+    assert.equal(claim.state, 'started');
+    if (claim.state !== 'started') return;
+    const job = await store.createJob({
+      id: 'job_idem',
+      accountId: alice.id,
+      request: {},
+      webhookUrl: null,
+      now: at(11),
+      idempotency: { key: 'k-job', claimId: claim.claimId, statusCode: 200, body: body('job_idem') },
+    });
+    assert.equal(job?.id, 'job_idem');
+    assert.deepEqual(await store.beginIdempotency(alice.id, 'k-job', 'h', at(12), cutoffs(12)), { state: 'replay', statusCode: 200, body: body('job_idem') });
+
+    // The submit outlived its claim and a retry took the key over: neither a job nor a batch is queued under the old claim.
+    for (const kind of ['job', 'batch'] as const) {
+      const old = await store.beginIdempotency(alice.id, `k-${kind}-2`, 'h', at(20), cutoffs(20));
+      const taken = await store.beginIdempotency(alice.id, `k-${kind}-2`, 'h', at(200), cutoffs(200));
+      assert.equal(taken.state, 'started');
+      const idempotency = { key: `k-${kind}-2`, claimId: old.state === 'started' ? old.claimId : 'x', statusCode: 200, body: body('lost') };
+      if (kind === 'job') {
+        assert.equal(await store.createJob({ id: 'job_lost', accountId: alice.id, request: {}, webhookUrl: null, now: at(201), idempotency }), null);
+        assert.equal(await store.getJob(alice.id, 'job_lost'), null, 'rolled back');
+      } else {
+        assert.equal(await store.createBatch({ id: 'bat_lost', accountId: alice.id, request: {}, items: [{}, {}], webhookUrl: null, now: at(201), idempotency }), false);
+        assert.equal(await store.getBatch(alice.id, 'bat_lost'), null, 'rolled back');
+      }
+      assert.deepEqual(await store.beginIdempotency(alice.id, `k-${kind}-2`, 'h', at(202), cutoffs(202)), { state: 'in_flight' }, "the retry's claim is untouched");
+    }
+    assert.equal(await store.countUnfinishedJobs(alice.id), 1);
+
+    const batchClaim = await store.beginIdempotency(alice.id, 'k-batch', 'h', at(30), cutoffs(30));
+    if (batchClaim.state !== 'started') return assert.fail('started');
+    const stored = { key: 'k-batch', claimId: batchClaim.claimId, statusCode: 200, body: body('bat_idem') };
+    assert.equal(await store.createBatch({ id: 'bat_idem', accountId: alice.id, request: {}, items: [{}], webhookUrl: null, now: at(31), idempotency: stored }), true);
+    assert.deepEqual(await store.beginIdempotency(alice.id, 'k-batch', 'h', at(32), cutoffs(32)), { state: 'replay', statusCode: 200, body: body('bat_idem') });
+  });
+
   test('jobs: create, read scoped to the account, claim, finish under the claim only', async (t) => {
     const store = await storeFor(t, open);
     const alice = await newAccount(store);
@@ -70,7 +115,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     const carols = await queue(store, carol.id, 20);
     const bobsSecond = await store.createJob({ id: 'job_bob2', accountId: bob.id, request: {}, webhookUrl: null, now: at(30) });
     const second = await store.claimJobs({ claimId: 'c2', now: at(40), leaseUntil: at(1000), limit: 3 });
-    assert.deepEqual(second.map((j) => j.id).sort(), [carols.id, 'bat_big_2', bobsSecond.id].sort());
+    assert.deepEqual(second.map((j) => j.id).sort(), [carols.id, 'bat_big_2', bobsSecond?.id].sort());
     const third = await store.claimJobs({ claimId: 'c3', now: at(50), leaseUntil: at(1000), limit: 1 });
     assert.deepEqual(
       third.map((j) => j.id),
@@ -106,7 +151,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     }
     // The batch with no item running and the late account tie at turn 1. The batches' items are due
     // longer, so by due time alone they won every time; the late account, never served, goes first.
-    assert.ok(order.slice(0, 2).includes(job.id), `claims after the late job: ${order.join(', ')}`);
+    assert.ok(order.slice(0, 2).includes(job?.id ?? ''), `claims after the late job: ${order.join(', ')}`);
   });
 
   test('jobs: two stores claiming at once never get the same job', async () => {
@@ -175,6 +220,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     const finished = async (accountId: string, n: number, at0: number) => {
       const job = await store.createJob({ id: `job_hook${n}`, accountId, request: {}, webhookUrl: 'https://hooks.example.com/x', now: at(at0) });
       await store.claimJobs({ claimId: `c${n}`, now: at(at0), leaseUntil: at(at0 + 5), limit: 1 });
+      assert.ok(job);
       await store.finishJob({ id: job.id, claimId: `c${n}`, state: 'succeeded', result: {}, now: at(at0 + 1) });
       return job.id;
     };

@@ -128,8 +128,16 @@ export interface CommitInput {
   /** Recorded unless this account already has an image with that id (same content). */
   image: ImageRecord;
   /** The request's Idempotency-Key claim: its outcome is stored in the same transaction. */
-  idempotency?: { key: string; claimId: string; statusCode: number; body: unknown };
+  idempotency?: IdempotencyOutcomeWrite;
   now: string;
+}
+
+/** An Idempotency-Key claim's outcome, stored in the transaction whose effect it reports. */
+export interface IdempotencyOutcomeWrite {
+  key: string;
+  claimId: string;
+  statusCode: number;
+  body: unknown;
 }
 
 /**
@@ -263,6 +271,11 @@ export interface NewJob {
   request: unknown;
   webhookUrl: string | null;
   now: string;
+  /**
+   * The submit's Idempotency-Key claim: its outcome is stored with the job, so a crash between the two
+   * cannot leave a queued (and later charged) job whose retry would queue another.
+   */
+  idempotency?: IdempotencyOutcomeWrite;
 }
 
 /** A batch to store: its head row and one queued job per item, rows numbered from 1 in order. */
@@ -274,6 +287,8 @@ export interface NewBatch {
   items: unknown[];
   webhookUrl: string | null;
   now: string;
+  /** As NewJob's: stored with the batch. */
+  idempotency?: IdempotencyOutcomeWrite;
 }
 
 /** A batch as stored: its head row (state `running` until every item has settled, then `succeeded`) and its items by row. */
@@ -363,7 +378,8 @@ export interface Store {
    * committed if an image was recorded for it, refunded otherwise. Safe to run
    * from several processes at once: each reservation is settled once.
    */
-  settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }>;
+  /** Every reservation whose lease ended by `now`, or only `only`'s: one request's (its account and ledger reference). */
+  settleExpiredReservations(now: string, only?: { accountId: string; reference: string }): Promise<{ committed: number; refunded: number }>;
   /** Deletes idempotency rows whose claim lapsed or whose outcome is past its replay window. */
   purgeIdempotency(cutoffs: IdempotencyCutoffs): Promise<number>;
   /** Every account's balance next to the ledger's totals, for `ledger check`. */
@@ -467,7 +483,8 @@ export interface Store {
   deleteAsset(accountId: string, id: string): Promise<boolean>;
 
   /** Stores a queued job, runnable at once. */
-  createJob(job: NewJob): Promise<JobRecord>;
+  /** null when `job.idempotency`'s claim is no longer this request's (taken over after its lease): nothing was queued. */
+  createJob(job: NewJob): Promise<JobRecord | null>;
   getJob(accountId: string, id: string): Promise<JobRecord | null>;
   /** The account's jobs and batch items that are queued or running. */
   countUnfinishedJobs(accountId: string): Promise<number>;
@@ -487,7 +504,8 @@ export interface Store {
   /** running → queued, runnable again at `runAt`, if `claimId` still holds it. */
   requeueJob(input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean>;
   /** Stores a batch's head row and its items, all queued, in one transaction. */
-  createBatch(batch: NewBatch): Promise<void>;
+  /** false when `batch.idempotency`'s claim is no longer this request's: nothing was queued. */
+  createBatch(batch: NewBatch): Promise<boolean>;
   /** The batch with its items in row order; null when missing or another account's. */
   getBatch(accountId: string, id: string): Promise<BatchRecord | null>;
   /**

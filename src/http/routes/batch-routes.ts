@@ -48,7 +48,7 @@ export async function registerBatchRoutes(app: ImprintApp, deps: ServiceDeps): P
         const { account } = principalOf(request);
         const input = { ...request.query, ...request.body };
         // A retried submit with the same key gets the same batch back instead of a second one (and its charges).
-        return withIdempotencyKey(deps, account.id, request, reply, { batch: input }, () => submitBatch(deps, account, input));
+        return withIdempotencyKey(deps, account.id, request, reply, { batch: input }, (claim) => submitBatch(deps, account, input, claim));
       },
     );
   });

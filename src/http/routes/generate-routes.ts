@@ -39,7 +39,7 @@ export function registerGenerateRoutes(app: ImprintApp, deps: ServiceDeps): void
       const async = request.body.webhookUrl !== undefined || prefersAsync(request.headers.prefer);
       const signal = async ? undefined : clientGoneSignal(reply);
       const run = (claim: IdempotencyClaim | null = null) =>
-        async ? submitGenerateJob(deps, account, request.body) : generateImage(deps, account, request.body, request.id, request.startedAt, claim, signal);
+        async ? submitGenerateJob(deps, account, request.body, claim) : generateImage(deps, account, request.body, request.id, request.startedAt, claim, signal);
       if (async) reply.code(202).header('Preference-Applied', 'respond-async');
       // The mode is part of what the key names: one key cannot mean both a job and an image.
       return withIdempotencyKey<JobAccepted | GenerateResult>(deps, account.id, request, reply, async ? { respondAsync: true, body: request.body } : request.body, run);
