@@ -155,6 +155,32 @@ for (const [label, options] of bothDatabases('imprint_jobs')) {
       }
     });
 
+    test('a job re-run after its node died gets the credit the dead run held: the lapsed reservation is settled first, not after a 402', async () => {
+      const t = await createTestApp(options);
+      const accountId = t.a.account.id;
+      const inAWhile = (ms: number) => new Date(Date.now() + ms).toISOString();
+      // Another request holds 99 of the 100 credits for a long while; the job's dead run will hold the last one.
+      assert.equal((await t.store.reserveCredits(accountId, 99, 'req_elsewhere', inAWhile(0), inAWhile(600_000))).ok, true);
+      const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: { ...t.a.auth, prefer: 'respond-async' }, payload: { templateId: t.a.templateId } });
+      assert.equal(res.statusCode, 202, res.body);
+      const { jobId } = res.json();
+      // The first run: claimed, reserved, then its node died; both leases end in 50 ms, and no sweeper runs here.
+      const [claimed] = await t.store.claimJobs({ claimId: 'dead-node', now: inAWhile(0), leaseUntil: inAWhile(50), limit: 1 });
+      assert.equal(claimed?.id, jobId);
+      assert.equal((await t.store.reserveCredits(accountId, 1, jobId, inAWhile(0), inAWhile(50))).ok, true);
+      assert.equal((await t.store.getAccount(accountId))!.credits, 0);
+      await sleep(100);
+      const runner = fastRunner(t);
+      try {
+        const job = await waitForJob(t, jobId, (j) => j.status === 'succeeded' || j.status === 'failed');
+        assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
+        assert.equal((await t.store.getAccount(accountId))!.credits, 0, 'the dead run refunded, the re-run charged');
+      } finally {
+        await runner.stop(5000);
+        await t.close();
+      }
+    });
+
     test('a job whose render fails ends failed with the error body and is refunded', async () => {
       const t = await createTestApp(options);
       const runner = fastRunner(t);

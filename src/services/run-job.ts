@@ -3,6 +3,7 @@ import type { JobRecord } from '../store/store.js';
 import { DEFAULT_RESERVATION_LEASE_MS, generateImage, type GenerateInput } from './generate-image.js';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, runIdempotent } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
+import { settleLapsedReservationsOf } from './settle-reservations.js';
 
 /** A job that failed on our side this many times (crashed nodes included) fails for good. */
 export const MAX_JOB_RUNS = 8;
@@ -56,6 +57,8 @@ export async function runJob(deps: ServiceDeps, job: JobRecord, claimId: string,
     const account = await deps.store.getAccount(job.accountId);
     if (!account) throw new ApiError('not_found', 'The account of this job no longer exists.');
     const input = job.request as GenerateInput;
+    // A run before this one died holding a reservation, and the job's lease outlasts it by design.
+    if (job.runs > 1) await settleLapsedReservationsOf(deps, account.id, job.id);
     const { body } = await runIdempotent(deps, account.id, jobIdempotencyKey(job.id), input, (claim) => generateImage(deps, account, input, job.id, startedAt, claim));
     outcome = { state: 'succeeded', result: body };
   } catch (error) {
