@@ -50,8 +50,10 @@ export const USER_FAMILIES: PackageSpec[] = [
  * Only the script subsets are taken: their Latin subsets would shadow nothing
  * useful and only cost registration time.
  */
+export const EMOJI_FAMILY = 'Noto Color Emoji';
+
 const FALLBACKS: PackageSpec[] = [
-  { pkg: 'noto-color-emoji', family: 'Noto Color Emoji' },
+  { pkg: 'noto-color-emoji', family: EMOJI_FAMILY },
   { pkg: 'noto-sans-sc', family: 'Noto Sans SC', subsets: (s) => /^\d+$/.test(s) },
   // Fontsource's Noto Sans SC keeps only a handful of Hangul syllables; after
   // SC, so Han characters keep SC's glyphs and Hangul gets KR's.

@@ -48,6 +48,19 @@ test('every issue family is bundled with 400 and 700, and its files exist', () =
   for (const face of faces) assert.ok(existsSync(face.file), face.file);
 });
 
+test("the browser's faces: every weight and style a family has also holds the emoji faces, so bold or italic emoji are drawn, not boxes", () => {
+  const faces = bundledFontFaces();
+  const emojiFiles = new Set(faces.filter((f) => f.file.includes('noto-color-emoji')).map((f) => f.file));
+  assert.ok(emojiFiles.size > 0);
+  for (const family of bundledFontFamilies()) {
+    const own = faces.filter((f) => f.family === family);
+    for (const combo of new Set(own.filter((f) => !f.file.includes('noto-')).map((f) => `${f.weight} ${f.style}`))) {
+      const emoji = new Set(own.filter((f) => `${f.weight} ${f.style}` === combo && emojiFiles.has(f.file)).map((f) => f.file));
+      assert.equal(emoji.size, emojiFiles.size, `${family} ${combo}: ${emoji.size} of ${emojiFiles.size} emoji files`);
+    }
+  }
+});
+
 test('each family draws with its own file, not a fallback', () => {
   const fallback = draw('Hamburgefonstiv', 'No Such Family');
   for (const f of FAMILIES) {

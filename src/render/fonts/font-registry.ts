@@ -3,7 +3,7 @@ import { parseFamilyList } from '../../domain/fabric-types.js';
 import { orderFacesByMatch } from '../../domain/font-weights.js';
 import { RenderError } from '../render-error.js';
 import { commonCoverage } from './font-coverage.js';
-import { USER_FAMILIES, bundledFaceSets, fontAliasPrefix, type FamilyFaces, type FontFace } from './font-faces.js';
+import { EMOJI_FAMILY, USER_FAMILIES, bundledFaceSets, fontAliasPrefix, type FamilyFaces, type FontFace } from './font-faces.js';
 
 export { parseFamilyList };
 
@@ -181,9 +181,21 @@ export function bundledFontFaces(): BundledFontFace[] {
   // Fallback priority runs emoji > CJK > Arabic > Hebrew, so in CSS order the
   // lowest priority comes first; within a package fontsource's order is kept.
   const fallbackCssOrder = [...fallbacks].reverse().flatMap((f) => f.faces);
+  const emoji = fallbacks.find((f) => f.family === EMOJI_FAMILY)?.faces ?? [];
   const out: BundledFontFace[] = [];
   for (const fam of families) {
     for (const f of fallbackCssOrder) out.push(toPublic(fam.family, f));
+    // Chromium matches a text's weight and style to one set of faces declared with exactly that weight
+    // and style, and only then looks at unicode ranges. The emoji file exists at 400 only, so bold or
+    // italic emoji were empty boxes in the editor while Skia, which falls back whatever the weight, drew
+    // them. So the emoji faces are declared again at every weight and style the family has: the same
+    // upright file, as Skia draws it. (A range such as `font-weight: 1 1000` makes a set of its own, and
+    // Chromium then drew the family's Latin text from the fallbacks' files.)
+    const combos = new Set(fam.faces.map((f) => `${f.weight} ${f.style}`));
+    for (const combo of combos) {
+      const [weight, style] = combo.split(' ') as [string, 'normal' | 'italic'];
+      for (const f of emoji) if (`${f.weight} ${f.style}` !== combo) out.push(toPublic(fam.family, { ...f, weight: Number(weight), style }));
+    }
     for (const f of fam.faces) out.push(toPublic(fam.family, f));
   }
   return out;
