@@ -155,7 +155,7 @@ for (const [label, options] of bothDatabases('imprint_jobs')) {
       }
     });
 
-    test('a job re-run after its node died gets the credit the dead run held: the lapsed reservation is settled first, not after a 402', async () => {
+    test("a job re-run after its node died gets the credit the dead run held: that run's reservation is refunded first, not after a 402", async () => {
       const t = await createTestApp(options);
       const accountId = t.a.account.id;
       const inAWhile = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -164,10 +164,11 @@ for (const [label, options] of bothDatabases('imprint_jobs')) {
       const res = await t.app.inject({ method: 'POST', url: '/image/generate', headers: { ...t.a.auth, prefer: 'respond-async' }, payload: { templateId: t.a.templateId } });
       assert.equal(res.statusCode, 202, res.body);
       const { jobId } = res.json();
-      // The first run: claimed, reserved, then its node died; both leases end in 50 ms, and no sweeper runs here.
+      // The first run: claimed, then its node died holding a reservation. The job's lease ends in 50 ms; the
+      // reservation's would end in a minute (a run may reserve well after its claim), and no sweeper runs here.
       const [claimed] = await t.store.claimJobs({ claimId: 'dead-node', now: inAWhile(0), leaseUntil: inAWhile(50), limit: 1 });
       assert.equal(claimed?.id, jobId);
-      assert.equal((await t.store.reserveCredits(accountId, 1, jobId, inAWhile(0), inAWhile(50))).ok, true);
+      assert.equal((await t.store.reserveCredits(accountId, 1, jobId, inAWhile(0), inAWhile(60_000))).ok, true);
       assert.equal((await t.store.getAccount(accountId))!.credits, 0);
       await sleep(100);
       const runner = fastRunner(t);

@@ -3,7 +3,7 @@ import type { JobRecord } from '../store/store.js';
 import { DEFAULT_RESERVATION_LEASE_MS, generateImage, type GenerateInput } from './generate-image.js';
 import { DEFAULT_IDEMPOTENCY_LEASE_MS, runIdempotent } from './run-idempotent.js';
 import type { ServiceDeps } from './service-deps.js';
-import { settleLapsedReservationsOf } from './settle-reservations.js';
+import { CREDITS_PER_IMAGE } from '../domain/credits.js';
 
 /** A job that failed on our side this many times (crashed nodes included) fails for good. */
 export const MAX_JOB_RUNS = 8;
@@ -46,6 +46,17 @@ function outcomeOf(deps: Pick<ServiceDeps, 'now' | 'leases'>, job: JobRecord, er
 }
 
 /**
+ * A run before this one died (or stalls) holding a reservation under the job's id. It can no longer be
+ * charged: this run holds the job's idempotency key now, and a charge commits only under its own claim of
+ * it. So its credit comes back here, not when its lease ends and a sweep finds it: meanwhile it held the
+ * credit this run needs, and an account with one credit got a 402 and the job failed for good.
+ */
+async function releaseEarlierRuns(deps: ServiceDeps, accountId: string, jobId: string): Promise<void> {
+  const released = await deps.store.releasePendingReservations(accountId, jobId, deps.now());
+  if (released > 0) deps.metrics?.creditsRefunded(released * CREDITS_PER_IMAGE, 'request');
+}
+
+/**
  * Runs one claimed job through the synchronous generate (same checks, same
  * reserve/commit, the job id as the ledger reference) and records its outcome
  * if the claim still holds.
@@ -57,9 +68,10 @@ export async function runJob(deps: ServiceDeps, job: JobRecord, claimId: string,
     const account = await deps.store.getAccount(job.accountId);
     if (!account) throw new ApiError('not_found', 'The account of this job no longer exists.');
     const input = job.request as GenerateInput;
-    // A run before this one died holding a reservation, and the job's lease outlasts it by design.
-    if (job.runs > 1) await settleLapsedReservationsOf(deps, account.id, job.id);
-    const { body } = await runIdempotent(deps, account.id, jobIdempotencyKey(job.id), input, (claim) => generateImage(deps, account, input, job.id, startedAt, claim));
+    const { body } = await runIdempotent(deps, account.id, jobIdempotencyKey(job.id), input, async (claim) => {
+      if (job.runs > 1) await releaseEarlierRuns(deps, account.id, job.id);
+      return generateImage(deps, account, input, job.id, startedAt, claim);
+    });
     outcome = { state: 'succeeded', result: body };
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) onError(error);

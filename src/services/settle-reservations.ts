@@ -18,28 +18,13 @@ export interface SweepResult {
  */
 export async function settleReservations(deps: Deps): Promise<SweepResult> {
   const now = deps.now();
-  const { committed, refunded } = await settleExpired(deps, now);
+  const { committed, refunded } = await deps.store.settleExpiredReservations(now);
+  // Every reservation is one generate's CREDITS_PER_IMAGE.
+  deps.metrics?.reservationsSwept({ committed, refunded });
+  deps.metrics?.creditsCommitted(committed * CREDITS_PER_IMAGE, 'sweeper');
+  deps.metrics?.creditsRefunded(refunded * CREDITS_PER_IMAGE, 'sweeper');
   const purgedIdempotencyKeys = await deps.store.purgeIdempotency(idempotencyCutoffs(now, deps.leases?.idempotencyMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS));
   return { committed, refunded, purgedIdempotencyKeys };
-}
-
-/**
- * Settles the lapsed reservations of one request before it runs again: an async job re-run after its
- * node died. The dead run's reservation ends with its lease, but the sweeper may come up to a sweep
- * interval later, and meanwhile it holds the credit the re-run needs: an account with one credit got
- * a 402 and a job failed for good, then the sweeper refunded the credit.
- */
-export async function settleLapsedReservationsOf(deps: Deps, accountId: string, reference: string): Promise<void> {
-  await settleExpired(deps, deps.now(), { accountId, reference });
-}
-
-async function settleExpired(deps: Deps, now: string, only?: { accountId: string; reference: string }) {
-  const settled = await deps.store.settleExpiredReservations(now, only);
-  // Every reservation is one generate's CREDITS_PER_IMAGE.
-  deps.metrics?.reservationsSwept(settled);
-  deps.metrics?.creditsCommitted(settled.committed * CREDITS_PER_IMAGE, 'sweeper');
-  deps.metrics?.creditsRefunded(settled.refunded * CREDITS_PER_IMAGE, 'sweeper');
-  return settled;
 }
 
 export interface ReservationSweeper {

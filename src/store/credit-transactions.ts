@@ -123,6 +123,11 @@ export function* releaseTx(accountId: string, reservationId: string, now: string
   return (yield* refundPendingTx(accountId, reservationId, now, null)).balance;
 }
 
+/** 1 when this call refunded the reservation, 0 when it was no longer pending. */
+export function* releaseIfPendingTx(accountId: string, reservationId: string, now: string): TxBody<number> {
+  return (yield* refundPendingTx(accountId, reservationId, now, null)).released ? 1 : 0;
+}
+
 /** Settles one expired reservation; returns what became of it, or null if someone else settled it first. */
 export function* settleTx(accountId: string, reservationId: string, now: string): TxBody<'committed' | 'refunded' | null> {
   const recorded = yield* one<{ id: string }>('SELECT id FROM images WHERE reservation_id = ?', [reservationId]);

@@ -39,7 +39,7 @@ import { resetPasswordTx, signUpTx, withoutPassword } from './auth-transactions.
 import { BackupUnsupportedError, StoreConflictError } from './store-errors.js';
 import { all, one, run, type SqlDriver, type TxBody } from './sql-driver.js';
 import { migrateTx } from './migrations.js';
-import { commitTx, grantTx, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
+import { commitTx, grantTx, releaseIfPendingTx, releaseTx, reserveTx, settleTx } from './credit-transactions.js';
 import { beginIdempotencyTx, completeIdempotencyTx, isClaimLost } from './idempotency-transactions.js';
 import * as jobs from './job-queries.js';
 import {
@@ -329,21 +329,31 @@ export class SqlStore implements Store {
     }
   }
 
+  async releasePendingReservations(accountId: string, reference: string, now: string): Promise<number> {
+    const at = iso(now);
+    const pending = await this.driver.all<{ id: string }>(`SELECT id FROM ledger WHERE account_id = ? AND reference = ? AND reason = 'generate' AND state = 'pending'`, [
+      accountId,
+      reference,
+    ]);
+    let released = 0;
+    for (const row of pending) if ((await this.write(() => releaseIfPendingTx(accountId, row.id, at))) === 1) released++;
+    return released;
+  }
+
   async releaseReservation(accountId: string, reservationId: string, now: string): Promise<number> {
     const at = iso(now);
     return this.write(() => releaseTx(accountId, reservationId, at));
   }
 
-  async settleExpiredReservations(now: string, only?: { accountId: string; reference: string }): Promise<{ committed: number; refunded: number }> {
+  async settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }> {
     const at = iso(now);
     const settled = { committed: 0, refunded: 0 };
-    const filter = only ? ' AND account_id = ? AND reference = ?' : '';
     // One short transaction per reservation: a sweep never holds an account's
     // lock across many rows, and a crash mid-sweep loses nothing.
     for (;;) {
       const batch = await this.driver.all<{ id: string; account_id: string }>(
-        `SELECT id, account_id FROM ledger WHERE state = 'pending' AND expires_at <= ?${filter} ORDER BY expires_at, seq LIMIT ?`,
-        only ? [at, only.accountId, only.reference, SETTLE_BATCH] : [at, SETTLE_BATCH],
+        `SELECT id, account_id FROM ledger WHERE state = 'pending' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?`,
+        [at, SETTLE_BATCH],
       );
       let moved = 0;
       for (const row of batch) {
@@ -579,7 +589,9 @@ export class SqlStore implements Store {
   }
 
   async abandonIdempotency(accountId: string, key: string, claimId: string): Promise<void> {
-    await this.write(() => run('DELETE FROM idempotency WHERE account_id = ? AND key = ? AND claim_id = ?', [accountId, key, claimId]));
+    // Only a claim still in flight: an outcome stored with the work it reports (a charge, a queued job) stays,
+    // even when a later step of the same request fails and the request gives its key up.
+    await this.write(() => run(`DELETE FROM idempotency WHERE account_id = ? AND key = ? AND claim_id = ? AND state = 'in_flight'`, [accountId, key, claimId]));
   }
 
   // ── fonts ─────────────────────────────────────────────────────────────────

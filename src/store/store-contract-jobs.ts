@@ -32,6 +32,7 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     // The submit outlived its claim and a retry took the key over: neither a job nor a batch is queued under the old claim.
     for (const kind of ['job', 'batch'] as const) {
       const old = await store.beginIdempotency(alice.id, `k-${kind}-2`, 'h', at(20), cutoffs(20));
+      assert.equal(old.state, 'started');
       const taken = await store.beginIdempotency(alice.id, `k-${kind}-2`, 'h', at(200), cutoffs(200));
       assert.equal(taken.state, 'started');
       const idempotency = { key: `k-${kind}-2`, claimId: old.state === 'started' ? old.claimId : 'x', statusCode: 200, body: body('lost') };

@@ -195,6 +195,22 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.equal(await store.releaseReservation(account.id, r2, at(203)), 1);
   });
 
+  test("releasePendingReservations refunds one reference's pending reservations, whatever their lease, once", async (t) => {
+    const store = await storeFor(t, open);
+    const account = await newAccount(store, 5);
+    const other = await newAccount(store, 5);
+    const first = await store.reserveCredits(account.id, 1, 'job_a', at(1), at(1000));
+    const second = await store.reserveCredits(account.id, 1, 'job_a', at(2), at(3));
+    assert.ok(first.ok && second.ok);
+    assert.equal((await store.reserveCredits(account.id, 1, 'job_b', at(3), at(1000))).ok, true);
+    assert.equal((await store.reserveCredits(other.id, 1, 'job_a', at(3), at(1000))).ok, true);
+    assert.equal(await store.releasePendingReservations(account.id, 'job_a', at(4)), 2);
+    assert.equal((await store.getAccount(account.id))?.credits, 4, 'only job_a came back');
+    assert.equal((await store.getAccount(other.id))?.credits, 4, "another account's job_a is untouched");
+    assert.equal(await store.releasePendingReservations(account.id, 'job_a', at(5)), 0, 'once');
+    assert.deepEqual(await store.settleExpiredReservations(at(5000)), { committed: 0, refunded: 2 }, 'the sweeper finds only the two others');
+  });
+
   test('releaseReservation refunds once, even when raced, and only the owner', async (t) => {
     const store = await storeFor(t, open);
     const account = await newAccount(store, 3);
@@ -409,6 +425,8 @@ export function registerMoneyContract(open: OpenStore, openPair: () => Promise<[
     assert.deepEqual(await store.beginIdempotency(alice.id, 'k', 'hash-a', at(5), cutoffs(5)), { state: 'replay', statusCode: 200, body });
     const b2 = await started(store.beginIdempotency(bob.id, 'k', 'hash-c', at(5), cutoffs(5)));
     await store.completeIdempotency(bob.id, 'k', b2, 422, { code: 'render_failed' }, at(6));
+    // A completed outcome is not abandoned, even by its own claim (a later step of the request failed).
+    await store.abandonIdempotency(bob.id, 'k', b2);
     assert.deepEqual(await store.beginIdempotency(bob.id, 'k', 'hash-c', at(7), cutoffs(7)), {
       state: 'replay',
       statusCode: 422,

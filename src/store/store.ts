@@ -378,8 +378,13 @@ export interface Store {
    * committed if an image was recorded for it, refunded otherwise. Safe to run
    * from several processes at once: each reservation is settled once.
    */
-  /** Every reservation whose lease ended by `now`, or only `only`'s: one request's (its account and ledger reference). */
-  settleExpiredReservations(now: string, only?: { accountId: string; reference: string }): Promise<{ committed: number; refunded: number }>;
+  settleExpiredReservations(now: string): Promise<{ committed: number; refunded: number }>;
+  /**
+   * Refunds every pending reservation of this account made under `reference` (one request's, or one async
+   * job's runs), whatever its lease; returns how many this call refunded. Only for a caller that knows no
+   * such reservation can still be committed.
+   */
+  releasePendingReservations(accountId: string, reference: string, now: string): Promise<number>;
   /** Deletes idempotency rows whose claim lapsed or whose outcome is past its replay window. */
   purgeIdempotency(cutoffs: IdempotencyCutoffs): Promise<number>;
   /** Every account's balance next to the ledger's totals, for `ledger check`. */
