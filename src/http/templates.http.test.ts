@@ -186,6 +186,9 @@ describe('template routes', () => {
     const { id } = created.json();
     const read = await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth });
     assert.equal(read.headers.etag, '"rev-1"');
+    const unchanged = await t.app.inject({ url: `/templates/${id}`, headers: { ...t.a.auth, 'if-none-match': '"rev-1"' } });
+    assert.equal(unchanged.statusCode, 304);
+    assert.equal(unchanged.body, '');
     const put = (name: string, ifMatch?: string) =>
       t.app.inject({ method: 'PUT', url: `/templates/${id}`, headers: { ...t.a.auth, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) }, payload: { name } });
 
@@ -201,12 +204,13 @@ describe('template routes', () => {
     assert.equal(second.headers.etag, '"rev-2"');
     assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).json().name, 'Saved by A');
     // A list may name the current one; a weak tag or another form never matches; * matches any; no header replaces.
-    assert.equal((await put('Listed', '"rev-1", "rev-2"')).statusCode, 200);
-    for (const tag of ['W/"rev-3"', 'rev-3', '"3"', '']) assert.equal((await put('Nope', tag)).statusCode, 412, tag);
+    assert.equal((await put('Listed', '"rev-99999999999", "rev-2"')).statusCode, 200);
+    for (const tag of ['W/"rev-3"', 'rev-3', '"3"', '"rev-03"', '']) assert.equal((await put('Nope', tag)).statusCode, 412, tag);
     assert.equal((await put('Any', '*')).statusCode, 200);
     const blind = await put('Blind');
     assert.equal(blind.statusCode, 200);
     assert.equal(blind.headers.etag, '"rev-5"');
+    assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: { ...t.a.auth, 'if-none-match': '"rev-1"' } })).statusCode, 200, 'changed since');
     // A missing template is still a 404, whatever If-Match says.
     const missing = await t.app.inject({ method: 'PUT', url: '/templates/tpl_missing', headers: { ...t.a.auth, 'if-match': '"rev-1"' }, payload: { name: 'x' } });
     assert.equal(missing.statusCode, 404);

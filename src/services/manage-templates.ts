@@ -85,7 +85,8 @@ export async function updateTemplate(
   if (document) await checkAssetReferences(deps, accountId, document);
   // A rename keeps a revision too, of the same document.
   await checkTemplateQuota(deps, accountId, document ?? existing.document, existing.document);
-  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now(), ifRevisions);
+  // Over the very revision checked above (and that the quota counted), not any of those If-Match named.
+  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now(), ifRevisions && [existing.revision]);
   if (updated) return updated;
   // Saved or deleted by another request between the read above and this write.
   const now = await deps.store.findTemplateRevision(accountId, templateId, null);
@@ -115,7 +116,7 @@ export function revisionsOfIfMatch(header: string | undefined): number[] | undef
   const tags = header.split(',').map((t) => t.trim());
   if (tags.includes('*')) return undefined;
   return tags.flatMap((t) => {
-    const m = /^"rev-(\d{1,15})"$/.exec(t);
+    const m = /^"rev-(0|[1-9]\d{0,8})"$/.exec(t);
     return m ? [Number(m[1])] : [];
   });
 }

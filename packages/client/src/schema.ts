@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * Get a template document
-         * @description The ETag names this revision: send it back as If-Match with PUT to save only over what was read.
+         * @description The ETag names this revision: send it back as If-Match with PUT to save only over what was read, or as If-None-Match to get a 304 while it is still the current one.
          */
         get: operations["getTemplate"];
         /**
@@ -6118,6 +6118,13 @@ export interface operations {
                         updatedAt: string;
                     };
                 };
+            };
+            /** @description Not Modified: no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized: `invalid_api_key`, `invalid_credentials`, `not_signed_in`, `invalid_metrics_token`, `invalid_url_key`, `invalid_signature` */
             401: {

@@ -133,16 +133,19 @@ export function registerTemplateRoutes(app: ImprintApp, deps: ServiceDeps): void
       schema: {
         operationId: 'getTemplate',
         summary: 'Get a template document',
-        description: 'The ETag names this revision: send it back as If-Match with PUT to save only over what was read.',
+        description:
+          'The ETag names this revision: send it back as If-Match with PUT to save only over what was read, or as If-None-Match to get a 304 while it is still the current one.',
         tags,
         security: bearer,
         params: TemplateIdParams,
-        response: { 200: TemplateFull, ...errorResponses(404) },
+        response: { 200: TemplateFull, 304: NOT_MODIFIED, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
       const record = await getTemplate(deps, principalOf(request).account.id, request.params.templateId);
-      reply.header('ETag', templateEtag(record.revision));
+      const etag = templateEtag(record.revision);
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return full(record);
     },
   );
