@@ -108,11 +108,27 @@ test('a first start killed while seeding is finished by the next start: a new ke
     assert.ok(finished.templateIds.length >= 3);
     assert.equal(await seedDemo(deps, demoTemplatesDir()), null, 'complete: nothing more');
 
-    // A demo account somebody uses is theirs, whatever its templates: deleting them all does not bring a new key.
+    // A demo account somebody uses is theirs, whatever its templates: deleting them does not bring a new key
+    // nor the templates back, once it signs in (the first start makes its sign-in) or once a key was used.
     for (const t of templates) await store.deleteTemplate(first.account.id, t.id);
     await store.touchApiKey(finished.key.record.id, '2026-01-02T00:00:00.000Z');
     assert.equal(await seedDemo(deps, demoTemplatesDir()), null);
     assert.deepEqual(await store.listTemplates(first.account.id, 'createdAt', 'asc'), []);
+
+    const other = await mkdtemp(path.join(tmpdir(), 'imprint-seed-'));
+    const second = await openStore({ dataDir: other });
+    try {
+      const otherDeps = { ...deps, store: second };
+      const seeded = await seedDemo(otherDeps, demoTemplatesDir());
+      assert.ok(seeded);
+      await second.createUser({ id: 'usr_demo', accountId: seeded.account.id, email: 'demo@example.com', passwordHash: 'x', now: deps.now() });
+      await second.deleteTemplate(seeded.account.id, seeded.templateIds[0]!);
+      assert.equal(await seedDemo(otherDeps, demoTemplatesDir()), null, 'signed in with the web app: left alone');
+      assert.equal((await second.listTemplates(seeded.account.id, 'createdAt', 'asc')).length, seeded.templateIds.length - 1);
+    } finally {
+      await second.close();
+      await rm(other, { recursive: true, force: true });
+    }
   } finally {
     await store.close();
     await rm(dir, { recursive: true, force: true });

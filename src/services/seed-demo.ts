@@ -16,10 +16,12 @@ export const DEMO_ACCOUNT = 'demo';
  * at this moment); its key is never shown again.
  *
  * A first start killed while seeding left an account whose key was never shown (the banner is printed
- * after this returns) and whose templates were missing, for good. So a demo account none of whose keys
- * was ever used, with no templates but demo ones and some of those missing, is finished instead: a new
- * key, the missing templates. The demo templates have fixed ids, so a node that finishes a seed another
- * node is still making adds no second copy; it only prints a second key.
+ * after this returns) and whose templates were missing, for good. So a demo account that nobody has
+ * used is finished instead: a new key, the missing templates. Nobody has used it when it has no
+ * sign-in yet (the first start makes that right after the seed), none of its keys was ever used, and
+ * it has no templates but demo ones, some of them missing. The demo templates have fixed ids, so a
+ * node that finishes a seed another node is still making adds no second copy; it only prints a second
+ * key.
  */
 export async function seedDemo(deps: Pick<ServiceDeps, 'store' | 'now' | 'fontFamilies'>, templatesDir: string): Promise<(CreatedAccount & { templateIds: string[] }) | null> {
   const demos = await demoTemplates(templatesDir);
@@ -55,9 +57,13 @@ async function demoTemplates(templatesDir: string): Promise<DemoTemplate[]> {
 }
 
 async function finishInterruptedSeed(deps: Pick<ServiceDeps, 'store' | 'now' | 'fontFamilies'>, account: Account, demos: DemoTemplate[]) {
-  const [keys, templates] = await Promise.all([deps.store.listApiKeys(account.id), deps.store.listTemplates(account.id, 'createdAt', 'asc')]);
+  const [keys, templates, user] = await Promise.all([
+    deps.store.listApiKeys(account.id),
+    deps.store.listTemplates(account.id, 'createdAt', 'asc'),
+    deps.store.getUserByAccount(account.id),
+  ]);
   const demoIds = new Set(demos.map((d) => d.id));
-  const used = keys.some((k) => k.lastUsedAt !== null);
+  const used = user !== null || keys.some((k) => k.lastUsedAt !== null);
   const complete = demos.every((d) => templates.some((t) => t.id === d.id));
   if (used || complete || templates.some((t) => !demoIds.has(t.id))) return null;
   const key = await createApiKey(deps, account.id);
