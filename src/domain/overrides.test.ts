@@ -184,6 +184,10 @@ test('text replacement keeps styles coherent in both serialization forms', () =>
   assert.deepEqual(remapStyles([{ start: 2, end: 3, style: { fill: 'red' } }], 'ab👍🏽', '👍🏽'), []);
   assert.deepEqual(remapStyles([{ start: 1, end: 2, style: { fill: 'red' } }], 'ab👍🏽', '👍🏽b'), [{ start: 1, end: 2, style: { fill: 'red' } }]);
   assert.deepEqual(remapStyles([], 'a', 'b'), []);
+  // Fabric 5 counts code points: a select-all style over "ab" covers all six of 👋🏽👋🏽ab's, where 6+ counts four graphemes.
+  const all = { fill: 'red' };
+  assert.deepEqual(remapStyles({ 0: { 0: all, 1: all } }, 'ab', '👋🏽👋🏽ab', 5), { 0: Object.fromEntries([0, 1, 2, 3, 4, 5].map((c) => [c, all])) });
+  assert.deepEqual(remapStyles({ 0: { 0: all, 1: all } }, 'ab', '👋🏽👋🏽ab', 7), { 0: Object.fromEntries([0, 1, 2, 3].map((c) => [c, all])) });
 
   const out = ok(applyOverrides(fabric7Document(), { title: { text: 'Hi' } }));
   const title = find(out, 'title');

@@ -19,7 +19,7 @@ import { fontWeightIssues } from './font-weights.js';
 import { countGraphemes, lineGraphemeCounts } from './graphemes.js';
 import { FONT_STYLES, IMAGE_FITS, LIMITS, TEXT_ALIGNS, TEXT_DIRECTIONS, TEXT_FITS, checkText } from './object-properties.js';
 import { isLocalImagePath, isRemoteImageUrl } from './template-schema.js';
-import type { ElementKind, FabricObject, TemplateDocument } from './template.js';
+import { documentMajorVersion, type ElementKind, type FabricObject, type TemplateDocument } from './template.js';
 
 export interface OverrideError {
   /** `element.property`, or the element name alone. */
@@ -290,7 +290,8 @@ export function applyOverrides(doc: TemplateDocument, changes: unknown, opts: Ap
     const more = errors.length > 1 ? ` (${errors.length - 1} more in errors)` : '';
     return { ok: false, code, message: `${errors[0].message}${more}`, errors };
   }
-  for (const [obj, values] of planned) applyTo(obj, values);
+  const major = documentMajorVersion(copy);
+  for (const [obj, values] of planned) applyTo(obj, values, major);
   // A new family or weight must name a face the bundle has, or the render would silently substitute one.
   const faces: OverrideError[] = [];
   for (const [obj, values] of planned) {
@@ -335,12 +336,12 @@ const clip = (key: string) => (key.length > 100 ? `${key.slice(0, 97)}...` : key
 /** Object-level properties that per-character styles can also set. */
 const STYLE_KEYS = ['fill', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'underline', 'linethrough'];
 
-function applyTo(obj: FabricObject, values: Map<string, unknown>) {
+function applyTo(obj: FabricObject, values: Map<string, unknown>, major: number) {
   const type = canonicalType(obj.type);
   const kind: ElementKind = elementKind(obj);
   if (kind === 'text') {
     if (values.has('text')) {
-      obj.styles = remapStyles(obj.styles, String(obj.text ?? ''), values.get('text') as string);
+      obj.styles = remapStyles(obj.styles, String(obj.text ?? ''), values.get('text') as string, major);
       obj.text = values.get('text');
     }
     // Overriding e.g. `fill` means "this element's colour": per-character
@@ -394,8 +395,8 @@ function resizeLine(obj: FabricObject, axis: 'x' | 'y', length: number) {
   obj[axis === 'x' ? 'width' : 'height'] = length;
 }
 
-/** Fabric indexes styles by line (split on newlines) and grapheme. */
-const lineLengths = (text: string) => lineGraphemeCounts(text);
+/** Fabric indexes styles by line (split on newlines) and grapheme; Fabric 5 by code point (its graphemeSplit). */
+const lineLengths = (text: string, major: number) => (major < 6 ? text.split(/\r?\n/).map((line) => Array.from(line).length) : lineGraphemeCounts(text));
 
 type Style = Record<string, unknown>;
 type StyleRange = { start: number; end: number; style: Style };
@@ -409,9 +410,9 @@ type NestedStyles = Record<string, Record<string, Style>>;
  *   no longer index a character are dropped.
  * The serialization form (v6+ ranges or v5 nested) is preserved.
  */
-export function remapStyles(styles: unknown, oldText: string, newText: string): unknown {
-  const oldLines = lineLengths(oldText);
-  const newLines = lineLengths(newText);
+export function remapStyles(styles: unknown, oldText: string, newText: string, major = 7): unknown {
+  const oldLines = lineLengths(oldText, major);
+  const newLines = lineLengths(newText, major);
   const newTotal = newLines.reduce((a, b) => a + b, 0);
   if (Array.isArray(styles)) {
     const ranges = styles as StyleRange[];
