@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../repo-root.js';
 import type { ServerProcess } from '../server-process.test-helper.js';
 import { SHOTS, startBrowserSession, type BrowserSession } from './browser-session.e2e-helper.js';
-import { editorPng, generatedPng, MAX_MISMATCH, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
+import { apiJson, editorPng, generatedPng, MAX_MISMATCH, mismatch, openEditor, ready, watch } from './editor-page.e2e-helper.js';
 
 let session: BrowserSession;
 let server: ServerProcess;
@@ -342,6 +342,61 @@ test("the server's validation error is shown at the object it names", async () =
     [],
   );
   await page.close();
+});
+
+test('two tabs on one template: the second save is refused and offers a copy; a double-clicked Save saves once', async () => {
+  const created = await apiJson<{ id: string }>(server, 'POST', '/templates', {
+    name: 'Two tabs',
+    template: {
+      version: '7.4.0',
+      width: 600,
+      height: 300,
+      objects: [{ type: 'Rect', name: 'panel', left: 20, top: 20, width: 200, height: 100, fill: '#0f766e', originX: 'left', originY: 'top' }],
+    },
+  });
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const problems = [watch(a), watch(b)];
+  for (const page of [a, b]) {
+    await openEditor(page, server, `${server.base}/editor?template=${created.id}`);
+    await ready(page);
+  }
+  await a.getByRole('button', { name: 'Star' }).click();
+  await a.getByRole('button', { name: 'Save' }).click();
+  await a.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+  // B opened the same revision as A: its save would drop A's star, so it is refused and nothing changes.
+  await b.getByRole('button', { name: 'Triangle' }).click();
+  await b.getByRole('button', { name: 'Save' }).click();
+  await b.getByRole('status').filter({ hasText: 'saved elsewhere' }).waitFor();
+  await b.screenshot({ path: path.join(SHOTS, 'editor-save-conflict.png') });
+  const names = async (id: string) =>
+    (await apiJson<{ template: { objects: Array<{ name: string }> } }>(server, 'GET', `/templates/${id}`)).template.objects.map((o) => o.name).sort();
+  assert.deepEqual(await names(created.id), ['panel', 'star-1']);
+
+  // B keeps its work as a copy; A's template is left as A saved it.
+  await b.getByRole('button', { name: 'Save mine as a copy' }).click();
+  await b.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const copyId = new URL(b.url()).searchParams.get('template');
+  assert.ok(copyId && copyId !== created.id);
+  assert.deepEqual(await names(copyId), ['panel', 'triangle-1']);
+  assert.equal(await b.getByLabel('Template name', { exact: true }).inputValue(), 'Two tabs (copy)');
+  assert.deepEqual(await names(created.id), ['panel', 'star-1']);
+
+  // A saves again over its own last save; a double click makes one request, not two.
+  await a.getByRole('button', { name: 'Circle' }).click();
+  const puts: string[] = [];
+  a.on('request', (r) => r.method() === 'PUT' && puts.push(r.url()));
+  await a.getByRole('button', { name: 'Save' }).dblclick();
+  await a.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  assert.equal(puts.length, 1);
+  assert.deepEqual(await names(created.id), ['circle-1', 'panel', 'star-1']);
+
+  assert.deepEqual(
+    problems.flat().filter((p) => !/status of 412/.test(p)),
+    [],
+  );
+  await a.close();
+  await b.close();
 });
 
 test('the demo templates open in the editor as the API renders them', async () => {

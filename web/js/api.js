@@ -117,6 +117,7 @@ export function createApi(getCsrfToken, onUnauthorized) {
     signUrl: (body) => request('POST', '/account/signed-urls', body),
     templates: (sort, order) => request('GET', `/templates/all?sort=${sort}&order=${order}`),
     template: (id) => request('GET', `/templates/${encodeURIComponent(id)}`),
+    deleteTemplate: (id) => request('DELETE', `/templates/${encodeURIComponent(id)}`),
     basicElements: (id) => request('GET', `/templates/${encodeURIComponent(id)}/elements/basic`),
     generate: (body) => request('POST', '/image/generate', body),
     uploadAsset: (file) => request('POST', '/assets', file),

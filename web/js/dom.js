@@ -213,7 +213,7 @@ export function confirmDialog({ title, body, confirmLabel, danger = false }) {
  * A row's Revoke button: asks first (the dialog says what stops working), then
  * revokes, reports it and reloads the list; a failure re-enables the button.
  */
-export function revokeButton({ label, title, body, confirmLabel, revoke, revokedMessage, reload }) {
+export function revokeButton({ label, title, body, confirmLabel, revoke, revokedMessage, reload, text = 'Revoke' }) {
   const button = h(
     'button',
     {
@@ -230,11 +230,11 @@ export function revokeButton({ label, title, body, confirmLabel, revoke, revoked
           await reload();
         } catch (error) {
           button.disabled = false;
-          toast(`${error.code ?? 'error'}: ${error.message}`, 'error');
+          toast(error.message, 'error');
         }
       },
     },
-    'Revoke',
+    text,
   );
   return button;
 }

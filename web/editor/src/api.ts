@@ -79,33 +79,59 @@ function headers(method: string, json: boolean): Record<string, string> {
   };
 }
 
+/** How long a request may go unanswered before the editor says so (a hung server or proxy): the work stays in the draft. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 /** A Blob body (an uploaded file) goes as is, with its own type; anything else as JSON. */
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, extraHeaders)).data;
+}
+
+async function requestWithHeaders<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> {
   const file = body instanceof Blob ? body : null;
-  try {
-    response = await fetch(apiUrl(path), {
+  const send = () =>
+    fetch(apiUrl(path), {
       method,
-      headers: { ...headers(method, body !== undefined && !file), ...(file ? { 'Content-Type': file.type || 'application/octet-stream' } : {}) },
+      headers: { ...headers(method, body !== undefined && !file), ...(file ? { 'Content-Type': file.type || 'application/octet-stream' } : {}), ...extraHeaders },
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       cache: 'no-store',
       credentials: 'same-origin',
       // The page's policy is no-referrer, under which a POST carries "Origin: null" and fails
       // the server's Origin check; same-origin names us to ourselves only.
       referrerPolicy: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+  let response = await sent(send);
+  if (response.status === 403 && method !== 'GET' && (await failureOf(response.status, await bodyOf(response.clone())).code) === 'csrf_rejected') {
+    // Signed out and in again in another tab: this page still holds the old session's token. One fresh
+    // read of the session and one retry; a page whose session really ended gets the 401 below.
+    await api.session().catch(() => undefined);
+    response = await sent(send);
+  }
+  const data = await bodyOf(response);
+  if (!response.ok) throw failureOf(response.status, data);
+  return { data: data as T, headers: response.headers };
+}
+
+async function sent(send: () => Promise<Response>): Promise<Response> {
+  try {
+    return await send();
   } catch (error) {
+    if ((error as Error).name === 'TimeoutError') {
+      throw new ApiFailure(0, 'timeout', `The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} s. Nothing is lost: your work is kept in this browser. Try again.`);
+    }
     throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
   }
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text();
-  let data: unknown = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    // A proxy's HTML error page: reported below as a bare status.
+    // A proxy's HTML error page: reported as a bare status.
+    return null;
   }
-  if (!response.ok) throw failureOf(response.status, data);
-  return data as T;
 }
 
 function failureOf(status: number, data: unknown): ApiFailure {
@@ -149,11 +175,22 @@ export const api = {
     return session;
   },
   account: () => request<{ id: string }>('GET', '/account'),
-  template: (id: string) => request<TemplateFull>('GET', `/templates/${encodeURIComponent(id)}`),
+  /** The template and its ETag, which a save sends back as If-Match. */
+  template: async (id: string) => {
+    const { data, headers } = await requestWithHeaders<TemplateFull>('GET', `/templates/${encodeURIComponent(id)}`);
+    return { ...data, etag: headers.get('ETag') };
+  },
   templates: () => request<TemplateSummaryDated[]>('GET', '/templates/all'),
   gallery: () => request<StarterTemplate[]>('GET', '/templates/gallery'),
-  createTemplate: (name: string, template: TemplateDocument) => request<TemplateSummary>('POST', '/templates', { name, template }),
-  updateTemplate: (id: string, name: string, template: TemplateDocument) => request<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }),
+  createTemplate: async (name: string, template: TemplateDocument) => {
+    const { data, headers } = await requestWithHeaders<TemplateSummary>('POST', '/templates', { name, template });
+    return { ...data, etag: headers.get('ETag') };
+  },
+  /** With `etag`, only over that revision: a template saved elsewhere meanwhile answers 412 template_changed. */
+  updateTemplate: async (id: string, name: string, template: TemplateDocument, etag: string | null) => {
+    const { data, headers } = await requestWithHeaders<TemplateFull>('PUT', `/templates/${encodeURIComponent(id)}`, { name, template }, etag ? { 'If-Match': etag } : {});
+    return { ...data, etag: headers.get('ETag') };
+  },
   accountFonts: () => request<AccountFont[]>('GET', '/fonts'),
   bundledFonts: () => request<BundledFonts>('GET', '/editor/fonts.json'),
   uploadAsset: (file: Blob) => request<Asset>('POST', '/assets', file),

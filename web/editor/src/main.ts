@@ -25,6 +25,8 @@ import { PropertiesPanel, type FontChoices } from './ui/properties-panel.js';
 
 const params = new URLSearchParams(location.search);
 let templateId = params.get('template');
+/** The revision this page last read or saved (its ETag): a save goes over that one only. */
+let templateEtag: string | null = null;
 let savedSnapshot = '';
 let errorsByName = new Map<string, string[]>();
 const fontChoices: FontChoices = { families: [], ownWeights: new Map() };
@@ -37,6 +39,7 @@ const stage = byId<HTMLElement>('stage');
 function say(message: string, kind: 'info' | 'error' | 'ok' = 'info'): void {
   status.textContent = message;
   status.dataset.kind = kind;
+  status.classList.remove('has-actions');
 }
 
 async function main(): Promise<void> {
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
   if (templateId) {
     try {
       const t = await api.template(templateId);
+      templateEtag = t.etag;
       nameInput.value = t.name;
       await store.load(t.template);
       document.title = `${t.name} — Imprint editor`;
@@ -221,11 +225,25 @@ async function main(): Promise<void> {
   const shortcuts = byId<HTMLDialogElement>('shortcuts-dialog');
   byId('shortcuts').addEventListener('click', () => shortcuts.showModal());
 
-  const save = async () => {
+  const saveButton = byId<HTMLButtonElement>('save');
+  let saving = false;
+  /**
+   * `mode`: `update` saves over the revision this page read and is refused if the template was saved
+   * elsewhere since (another tab, another person); `replace` saves over whatever is there; `copy` saves a
+   * new template. One save at a time: a double click made two templates.
+   */
+  const save = async (mode: 'update' | 'replace' | 'copy' = 'update') => {
+    if (saving) return;
     const name = nameInput.value.trim();
     if (!name) {
       say('Give the template a name first.', 'error');
       nameInput.focus();
+      return;
+    }
+    const invalid = byId('properties').querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) {
+      say('Not saved: a field of the selected layer holds a value the template cannot take (marked in red). Correct it first.', 'error');
+      invalid.focus();
       return;
     }
     const doc = store.toDocument();
@@ -236,28 +254,63 @@ async function main(): Promise<void> {
       say('Not saved: fix the problems marked in the layers list.', 'error');
       return;
     }
+    saving = true;
+    saveButton.disabled = true;
     say('Saving…');
     try {
-      if (templateId) await api.updateTemplate(templateId, name, doc);
-      else {
-        const created = await api.createTemplate(name, doc);
+      if (templateId && mode !== 'copy') {
+        templateEtag = (await api.updateTemplate(templateId, name, doc, mode === 'update' ? templateEtag : null)).etag;
+      } else {
+        const previous = templateId;
+        const created = await api.createTemplate(mode === 'copy' ? `${name} (copy)`.slice(0, 200) : name, doc);
         templateId = created.id;
+        templateEtag = created.etag;
+        if (mode === 'copy') {
+          nameInput.value = created.name;
+          clearDraft(previous);
+        }
         history.replaceState(null, '', `?template=${encodeURIComponent(created.id)}`);
       }
       savedSnapshot = JSON.stringify(doc);
-      savedName = name;
+      savedName = nameInput.value.trim();
       clearTimeout(draftTimer);
       clearDraft(templateId);
       clearDraft(null);
       showErrors([]);
       say(`Saved. Template id: ${templateId}`, 'ok');
+      render();
     } catch (error) {
-      if (error instanceof ApiFailure) {
+      if (error instanceof ApiFailure && error.code === 'template_changed') {
+        offerConflictChoices();
+      } else if (error instanceof ApiFailure && error.code === 'template_not_found' && templateId) {
+        sayWithActions('Not saved: this template was deleted elsewhere. Your design is kept in this browser.', [['Save it as a new template', () => void save('copy')]]);
+      } else if (error instanceof ApiFailure && (error.code === 'not_signed_in' || error.code === 'invalid_api_key')) {
+        sayWithActions('Not saved: you are signed out. Your design is kept in this browser; sign in again (in a new tab), then save.', [
+          ['Sign in', () => window.open(`${apiUrl('./')}#/signin`, '_blank', 'noopener')],
+        ]);
+      } else if (error instanceof ApiFailure) {
         showErrors(error.errors);
         say(`Not saved: ${error.message}`, 'error');
       } else say(`Not saved: ${String(error)}`, 'error');
+    } finally {
+      saving = false;
+      saveButton.disabled = false;
     }
   };
+
+  function offerConflictChoices(): void {
+    sayWithActions('Not saved: this template was saved elsewhere (another tab or person) since you opened it. Your design is kept in this browser.', [
+      ['Save mine over it', () => void save('replace')],
+      ['Save mine as a copy', () => void save('copy')],
+      ['Open the saved one', () => location.reload()],
+    ]);
+  }
+
+  function sayWithActions(message: string, actions: Array<[label: string, run: () => void]>): void {
+    say(message, 'error');
+    status.classList.add('has-actions');
+    status.append(h('span', { class: 'status-actions' }, ...actions.map(([label, run]) => h('button', { type: 'button', onclick: run }, label))));
+  }
   byId('save').addEventListener('click', () => void save());
 
   function showErrors(errors: FieldError[]): void {

@@ -5,6 +5,7 @@
  */
 import type { TemplateDocument } from '../../../../src/domain/template.js';
 import { ApiFailure, api, apiUrl, type StarterTemplate, type TemplateSummaryDated } from '../api.js';
+import { DEFAULT_RENDER_BUDGET } from '../../../../src/domain/render-budget.js';
 import { CANVAS_SIDE, SIZE_PRESETS } from '../presets.js';
 import { byId, h } from './dom.js';
 
@@ -119,6 +120,15 @@ function setUpBlank(finish: (choice: NewTemplateChoice) => void): void {
     const height = preset ? preset.height : Number(hh.value);
     if (![width, height].every((n) => Number.isInteger(n) && n >= CANVAS_SIDE.min && n <= CANVAS_SIDE.max)) {
       w.setCustomValidity(`Whole pixels from ${CANVAS_SIDE.min} to ${CANVAS_SIDE.max}.`);
+      w.reportValidity();
+      return;
+    }
+    // A canvas the API would refuse to render at scale 1 (with the default budget) is refused here, not after the design is made.
+    const megapixels = (width * height) / 1_000_000;
+    if (megapixels > DEFAULT_RENDER_BUDGET.maxMegapixels) {
+      w.setCustomValidity(
+        `${width} × ${height} is ${megapixels.toFixed(1)} megapixels; the API renders at most ${DEFAULT_RENDER_BUDGET.maxMegapixels}. Choose a smaller size: "scale" renders a larger image from it.`,
+      );
       w.reportValidity();
       return;
     }
