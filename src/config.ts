@@ -7,6 +7,7 @@ import { DEFAULT_PREVIEW_DAILY_CAP, DEFAULT_PREVIEW_PER_MINUTE } from './domain/
 import type { S3BlobSettings } from './blobs/s3-blob-store.js';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from './domain/webhooks.js';
 import { DEFAULT_RENDER_CACHE_MB } from './render/render-worker-protocol.js';
+import { DEFAULT_JOB_RETENTION_DAYS } from './services/purge-finished-jobs.js';
 
 /**
  * Every setting comes from the environment and is checked once at start.
@@ -76,6 +77,7 @@ export interface Config {
   /** Async jobs one node runs at once, and how often it looks for due jobs and webhook deliveries. */
   jobConcurrency: number;
   jobPollMs: number;
+  jobRetentionDays: number;
   /** Waits before each webhook retry, in seconds (before jitter). */
   webhookRetryS: number[];
 }
@@ -152,6 +154,11 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'IDEMPOTENCY_LEASE_S', default: '120', meaning: 'Seconds an in-flight Idempotency-Key stays claimed if its request never finishes (completed keys replay for 24 h)' },
   { name: 'JOB_CONCURRENCY', default: '2', meaning: 'Async jobs (POST /image/generate with webhookUrl or Prefer: respond-async) one node renders at once' },
   { name: 'JOB_POLL_MS', default: '1000', meaning: 'How often a node looks for queued jobs and due webhook deliveries (a job queued on the node itself starts at once)' },
+  {
+    name: 'JOB_RETENTION_DAYS',
+    default: '30',
+    meaning: 'Days a finished async job or batch stays readable (then `GET /jobs/{id}` and `GET /batches/{id}` answer 404; its images stay); `0` keeps them for good',
+  },
   {
     name: 'WEBHOOK_RETRY_S',
     default: DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map((ms) => ms / 1000).join(','),
@@ -335,6 +342,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3: parseS3(env, problems, bool),
     jobConcurrency: int('JOB_CONCURRENCY', 2, 1, 1_000),
     jobPollMs: int('JOB_POLL_MS', 1000, 10, 3_600_000),
+    jobRetentionDays: int('JOB_RETENTION_DAYS', DEFAULT_JOB_RETENTION_DAYS, 0, 36_500),
     webhookRetryS: parseRetrySchedule(env.WEBHOOK_RETRY_S, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -122,7 +122,7 @@ async function runtimeModules() {
 
 /** The modules only the server needs, loaded while the render workers start (see the top of this file). */
 async function serverModules() {
-  const [app, rateLimiter, redisLimiter, redisThrottle, seed, users, hash, warm, reservations, sessions, jobs] = await Promise.all([
+  const [app, rateLimiter, redisLimiter, redisThrottle, seed, users, hash, warm, reservations, sessions, jobs, purgeJobs] = await Promise.all([
     import('./http/app.js'),
     import('./http/rate-limiter.js'),
     import('./redis/redis-rate-limiter.js'),
@@ -134,6 +134,7 @@ async function serverModules() {
     import('./services/settle-reservations.js'),
     import('./services/manage-sessions.js'),
     import('./services/job-runner.js'),
+    import('./services/purge-finished-jobs.js'),
   ]);
   return {
     buildApp: app.buildApp,
@@ -149,6 +150,7 @@ async function serverModules() {
     startReservationSweeper: reservations.startReservationSweeper,
     purgeEndedSessions: sessions.purgeEndedSessions,
     startJobRunner: jobs.startJobRunner,
+    purgeFinishedJobs: purgeJobs.purgeFinishedJobs,
   };
 }
 
@@ -191,6 +193,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     startReservationSweeper,
     purgeEndedSessions,
     startJobRunner,
+    purgeFinishedJobs,
   } = await serverModules();
   try {
     await runtime.checkBlobs();
@@ -226,7 +229,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       warmedUp = true;
     });
   const auth = authSettings(config);
-  const purgeSessions = () => purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
+  // Hourly: sessions past their end, then async jobs and batches past JOB_RETENTION_DAYS.
+  const purgeSessions = async () => {
+    await purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
+    await purgeFinishedJobs(runtime.deps, config.jobRetentionDays).catch((error) => console.error('finished job purge failed (retrying in an hour):', error));
+  };
   let sessionPurge: NodeJS.Timeout | undefined;
   let sweeper: ReservationSweeper | null = null;
   // ioredis is loaded only by the nodes that use it, like the AWS SDK above.

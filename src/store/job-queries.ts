@@ -94,6 +94,21 @@ function* storeOutcome(accountId: string, idempotency: IdempotencyOutcomeWrite |
   if (stored === 0) throw new ClaimLost();
 }
 
+const FINISHED_AND_DELIVERED = "state IN ('succeeded', 'failed') AND finished_at < ? AND (webhook_state IS NULL OR webhook_state <> 'pending')";
+
+export async function purgeFinishedJobs(driver: SqlDriver, before: string, limit: number): Promise<number> {
+  const at = iso(before);
+  return driver.transaction(function* () {
+    const single = yield* run(`DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE ${FINISHED_AND_DELIVERED} AND batch_id IS NULL LIMIT ?)`, [at, limit]);
+    // A batch goes whole, once its head row has finished (after its last item) and delivered its webhook.
+    const batched = yield* run(`DELETE FROM jobs WHERE batch_id IN (SELECT batch_id FROM jobs WHERE ${FINISHED_AND_DELIVERED} AND batch_row = 0 LIMIT ?)`, [
+      at,
+      Math.max(1, Math.floor(limit / 500)),
+    ]);
+    return single + batched;
+  });
+}
+
 /** A batch's head row is no job: it is never claimed, and GET /jobs/{id} does not show it. */
 const NOT_A_BATCH_HEAD = '(batch_row IS NULL OR batch_row > 0)';
 

@@ -358,6 +358,14 @@ export const MIGRATIONS: Migration[] = [
       ];
     },
   },
+  {
+    version: 11,
+    name: 'finished job retention',
+    statements() {
+      // The purge of finished jobs reads only them, oldest first.
+      return [`CREATE INDEX jobs_finished ON jobs (finished_at) WHERE state IN ('succeeded', 'failed')`];
+    },
+  },
 ];
 
 /** Any constant works; it only has to be the same in every Imprint process. */

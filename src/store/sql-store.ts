@@ -830,6 +830,10 @@ export class SqlStore implements Store {
     return jobs.countUnfinishedJobs(this.driver, accountId);
   }
 
+  purgeFinishedJobs(before: string, limit: number): Promise<number> {
+    return jobs.purgeFinishedJobs(this.driver, before, limit);
+  }
+
   createBatch(batch: NewBatch): Promise<boolean> {
     return jobs.createBatch(this.driver, batch);
   }

@@ -54,6 +54,39 @@ export function registerJobContract(open: OpenStore, openPair: () => Promise<[St
     assert.deepEqual(await store.beginIdempotency(alice.id, 'k-batch', 'h', at(32), cutoffs(32)), { state: 'replay', statusCode: 200, body: body('bat_idem') });
   });
 
+  test('jobs: finished ones past the retention are purged, whole batches too; unfinished ones and undelivered webhooks stay', async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store);
+    // Claims what is due and finishes those whose id starts with `prefix` (the others stay running).
+    const finishAt = async (prefix: string, at0: number) => {
+      const claimed = await store.claimJobs({ claimId: `c_${prefix}`, now: at(at0), leaseUntil: at(at0 + 5), limit: 50 });
+      const mine = claimed.filter((job) => job.id.startsWith(prefix));
+      for (const job of mine) await store.finishJob({ id: job.id, claimId: `c_${prefix}`, state: 'succeeded', result: {}, now: at(at0 + 1) });
+      return mine.length;
+    };
+    const make = (id: string, at0: number, webhookUrl: string | null = null) => store.createJob({ id, accountId: alice.id, request: {}, webhookUrl, now: at(at0) });
+    await make('job_old', 10);
+    assert.equal(await finishAt('job_old', 10), 1);
+    await make('job_hook', 20, 'https://hooks.example.com/x');
+    assert.equal(await finishAt('job_hook', 20), 1);
+    await store.createBatch({ id: 'bat_old', accountId: alice.id, request: {}, items: [{}, {}], webhookUrl: null, now: at(30) });
+    assert.equal(await finishAt('bat_old', 30), 2);
+    await store.createBatch({ id: 'bat_open', accountId: alice.id, request: {}, items: [{}, {}], webhookUrl: null, now: at(40) });
+    const [item] = await store.claimJobs({ claimId: 'c_open', now: at(40), leaseUntil: at(45), limit: 1 });
+    await store.finishJob({ id: item!.id, claimId: 'c_open', state: 'failed', result: {}, now: at(41) });
+    await make('job_queued', 50);
+    await make('job_recent', 500);
+    assert.equal(await finishAt('job_recent', 500), 1);
+
+    assert.equal(await store.purgeFinishedJobs(at(100), 1_000), 1 + 3, 'the old job and the old batch, head and items');
+    assert.equal(await store.getJob(alice.id, 'job_old'), null);
+    assert.equal(await store.getBatch(alice.id, 'bat_old'), null);
+    for (const id of ['job_hook', 'job_queued', 'job_recent']) assert.ok(await store.getJob(alice.id, id), id);
+    assert.ok(await store.getBatch(alice.id, 'bat_open'), 'a batch with an item still queued stays, its finished item too');
+    assert.equal(await store.purgeFinishedJobs(at(100), 1_000), 0);
+    assert.equal(await store.purgeFinishedJobs(at(1_000), 1_000), 1, 'the recent one, once past the retention too');
+  });
+
   test('jobs: create, read scoped to the account, claim, finish under the claim only', async (t) => {
     const store = await storeFor(t, open);
     const alice = await newAccount(store);

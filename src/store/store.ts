@@ -490,6 +490,11 @@ export interface Store {
   /** Stores a queued job, runnable at once. */
   /** null when `job.idempotency`'s claim is no longer this request's (taken over after its lease): nothing was queued. */
   createJob(job: NewJob): Promise<JobRecord | null>;
+  /**
+   * Deletes up to `limit` finished jobs and whole finished batches that finished before `before`, with
+   * their webhook attempts; never one whose webhook is still to be delivered. Returns the rows deleted.
+   */
+  purgeFinishedJobs(before: string, limit: number): Promise<number>;
   getJob(accountId: string, id: string): Promise<JobRecord | null>;
   /** The account's jobs and batch items that are queued or running. */
   countUnfinishedJobs(accountId: string): Promise<number>;
