@@ -39,6 +39,8 @@ export interface GenerateInput extends ChangesInput {
   scale?: number;
   /** A saved revision to render instead of the current one (signed URLs pin it with `rev`); not part of the HTTP body. */
   revision?: number;
+  /** A signed URL's content key, recorded with the charge (CommitInput.signedRender); not part of the HTTP body. */
+  signedUrlKey?: string;
 }
 
 /** Exactly the contract's §2.3 fields, plus `details.warnings` only when there is one. */
@@ -156,6 +158,7 @@ export async function generateImage(
         createdAt: result.timestamp,
       },
       idempotency: idempotency ? { key: idempotency.key, claimId: idempotency.claimId, ...idempotency.successOutcome(result) } : undefined,
+      signedRender: input.signedUrlKey === undefined ? undefined : { cacheKey: input.signedUrlKey },
       now: deps.now(),
     });
   } catch (error) {

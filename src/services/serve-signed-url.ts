@@ -160,7 +160,7 @@ async function renderOnce(
           return generateImage(
             deps,
             account,
-            { templateId: content.templateId, revision: content.revision, format: content.format, elements: content.changes },
+            { templateId: content.templateId, revision: content.revision, format: content.format, elements: content.changes, signedUrlKey: cacheKey },
             request.requestId,
             request.startedAt,
             claim,
@@ -171,6 +171,7 @@ async function renderOnce(
       const imageId = /\/images\/([0-9a-f]{40})\.\w+$/.exec(outcome.body.imageURL)?.[1];
       const image = imageId ? await deps.store.getImage(imageId) : null;
       if (!image) throw new Error(`a signed render's image is missing: ${outcome.body.imageURL}`);
+      // Usually recorded with the charge already; a replayed outcome's render may predate that.
       await deps.store.recordSignedRender({ accountId: account.id, cacheKey, imageId: image.id, now: deps.now() });
       return image;
     } catch (error) {

@@ -84,6 +84,14 @@ export function* commitTx(input: CommitInput, now: string, createdAt: string): T
     createdAt,
     reservationId,
   ]);
+  if (input.signedRender) {
+    yield* run('INSERT INTO signed_renders (account_id, cache_key, image_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, cache_key) DO NOTHING', [
+      accountId,
+      input.signedRender.cacheKey,
+      image.id,
+      now,
+    ]);
+  }
   if (idempotency) {
     const stored = yield* completeIdempotencyTx(accountId, idempotency.key, idempotency.claimId, idempotency.statusCode, idempotency.body, now);
     if (stored === 0) throw new ClaimLost();

@@ -41,6 +41,22 @@ export function registerSignedUrlContract(open: OpenStore): void {
     assert.equal((await store.listUrlKeys(alice.id)).find((k) => k.id === 'uk_1')?.revokedAt, at(3));
   });
 
+  test("signed renders: a charge's commit records the URL's render with it, in its transaction", async (t) => {
+    const store = await storeFor(t, open);
+    const alice = await newAccount(store, 3);
+    await store.createTemplate({ id: 't1', accountId: alice.id, name: 'T', document: doc(10), now: at(1) });
+    const chargeAndRecord = async (reference: string, reservedAt: number, leaseEnd: number, imageId: string, cacheKey: string, now: number) => {
+      const reserved = await store.reserveCredits(alice.id, 1, reference, at(reservedAt), at(leaseEnd));
+      assert.ok(reserved.ok);
+      return store.commitReservation({ accountId: alice.id, reservationId: reserved.reservationId, image: image(alice.id, imageId), signedRender: { cacheKey }, now: at(now) });
+    };
+    assert.equal(await chargeAndRecord('req_1', 2, 200, 'img_signed', 'ck_1', 3), 'committed');
+    assert.equal((await store.findSignedRender(alice.id, 'ck_1'))?.id, 'img_signed');
+    // A lapsed commit records nothing.
+    assert.equal(await chargeAndRecord('req_2', 4, 5, 'img_late', 'ck_2', 6), 'lapsed');
+    assert.equal(await store.findSignedRender(alice.id, 'ck_2'), null);
+  });
+
   test('template revisions: every save is kept, readable by number, scoped, gone with the template', async (t) => {
     const store = await storeFor(t, open);
     const alice = await newAccount(store);

@@ -129,6 +129,11 @@ export interface CommitInput {
   image: ImageRecord;
   /** The request's Idempotency-Key claim: its outcome is stored in the same transaction. */
   idempotency?: IdempotencyOutcomeWrite;
+  /**
+   * A signed URL's content key: the image is recorded as that URL's render in the same transaction, so
+   * no crash can leave a charge whose URL renders and charges again once its idempotency key is purged.
+   */
+  signedRender?: { cacheKey: string };
   now: string;
 }
 
@@ -487,8 +492,10 @@ export interface Store {
   assetBytes(accountId: string): Promise<number>;
   deleteAsset(accountId: string, id: string): Promise<boolean>;
 
-  /** Stores a queued job, runnable at once. */
-  /** null when `job.idempotency`'s claim is no longer this request's (taken over after its lease): nothing was queued. */
+  /**
+   * Stores a queued job, runnable at once; null when `job.idempotency`'s claim is no longer this
+   * request's (taken over after its lease): then nothing was queued.
+   */
   createJob(job: NewJob): Promise<JobRecord | null>;
   /**
    * Deletes up to `limit` finished jobs and whole finished batches that finished before `before`, with
