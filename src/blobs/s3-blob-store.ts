@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { ApiError } from '../domain/errors.js';
 import { assertSafeKey, type BlobStore } from './blob-store.js';
 
 export interface S3BlobSettings {
@@ -12,7 +13,12 @@ export interface S3BlobSettings {
   secretAccessKey: string | null;
   /** `bucket` in the path rather than the host name: what MinIO, Ceph, s3rver and most self-hosted servers need. */
   forcePathStyle: boolean;
+  /** How long a call may wait for the answer's headers, or for a silent socket: S3_REQUEST_TIMEOUT_MS unless given (tests). */
+  requestTimeoutMs?: number;
 }
+
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Blobs in an S3-compatible bucket, so every node reads what any node wrote.
@@ -31,6 +37,16 @@ export class S3BlobStore implements BlobStore {
       endpoint: settings.endpoint ?? undefined,
       forcePathStyle: settings.forcePathStyle,
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // The SDK's handler waits for ever by default, on at most 50 sockets: 50 calls to a storage that stopped
+      // answering held every socket, and the node served no image and no generate again, even once the
+      // storage was back. Each call now ends: the connection within 5 s, the answer's headers within 30 s,
+      // and a socket silent for 30 s mid-body.
+      requestHandler: {
+        connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+        requestTimeout: settings.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+        socketTimeout: settings.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
+      },
     });
   }
 
@@ -45,15 +61,16 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }));
+    await storageCall(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length })));
   }
 
   async get(key: string): Promise<Buffer | null> {
     assertSafeKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await storageCall(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
       if (!object.Body) return Buffer.alloc(0);
-      return Buffer.from(await object.Body.transformToByteArray());
+      const body = object.Body;
+      return Buffer.from(await storageCall(() => body.transformToByteArray()));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -63,7 +80,7 @@ export class S3BlobStore implements BlobStore {
   async stream(key: string): Promise<{ body: Readable; length: number } | null> {
     assertSafeKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await storageCall(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
       // In Node the SDK's body is the HTTP response itself, a Readable.
       const body = object.Body instanceof Readable ? object.Body : Readable.from([]);
       return { body, length: object.ContentLength ?? 0 };
@@ -76,7 +93,7 @@ export class S3BlobStore implements BlobStore {
   async exists(key: string): Promise<boolean> {
     assertSafeKey(key);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await storageCall(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -87,12 +104,36 @@ export class S3BlobStore implements BlobStore {
   /** S3 answers 204 for a key that is not there, which is the idempotent delete the disk store has too. */
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await storageCall(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   close(): void {
     this.client.destroy();
   }
+}
+
+/**
+ * A storage that fails (5xx), times out or drops the connection is a retryable 503 for the caller, as a
+ * busy worker is, not a 500: nothing is wrong with the request, and a generate refunds what it reserved.
+ * The SDK's error is kept as the cause, for the log. A missing object and a 4xx (a wrong bucket or
+ * credentials: a misconfiguration) are passed on as they are.
+ */
+async function storageCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    const unavailable = new ApiError('service_unavailable', `The image storage did not answer (${describe(error)}). Retry shortly.`, { headers: { 'Retry-After': '5' } });
+    unavailable.cause = error;
+    throw unavailable;
+  }
+}
+
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return error.name === 'TimeoutError' || (typeof code === 'string' && /^E[A-Z_]+$/.test(code));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { S3BlobStore } from '../blobs/s3-blob-store.js';
@@ -108,6 +109,38 @@ describe('blobs on S3, shared by two nodes', () => {
     for (const app of [one.app, two.app]) {
       assert.equal((await app.inject({ url: pathname })).statusCode, 404);
       assert.equal((await app.inject({ url: pathname, headers: { 'if-none-match': String(fromOne.headers.etag) } })).statusCode, 404);
+    }
+  });
+});
+
+describe('a storage that stops answering', () => {
+  test("every generate answers 503 within the timeout and is refunded, past the SDK's 50 sockets too", async () => {
+    // Accepts connections and never answers: what a hung S3 endpoint or proxy looks like.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => void held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const s3 = await startTestS3('imprint-hang');
+    const port = (silent.address() as AddressInfo).port;
+    const hung = new S3BlobStore({ ...s3.settings, endpoint: `http://127.0.0.1:${port}`, requestTimeoutMs: 500 });
+    const t = await createTestApp({ blobs: hung });
+    try {
+      const before = (await t.store.getAccount(t.a.account.id))!.credits;
+      // More calls than the SDK's 50 sockets: before, each held one for ever and the 51st never started.
+      const answers = await Promise.all(
+        Array.from({ length: 55 }, () => t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } })),
+      );
+      for (const res of answers) {
+        assert.equal(res.statusCode, 503, res.body);
+        assert.equal(res.json().code, 'service_unavailable');
+        assert.equal(res.headers['retry-after'], '5');
+      }
+      assert.equal((await t.store.getAccount(t.a.account.id))!.credits, before, 'every reservation refunded');
+    } finally {
+      await t.close();
+      hung.close();
+      for (const socket of held) socket.destroy();
+      silent.close();
+      await s3.close();
     }
   });
 });
