@@ -520,8 +520,10 @@ export interface Store {
   finishJob(input: { id: string; claimId: string; state: 'succeeded' | 'failed'; result: unknown; now: string }): Promise<boolean>;
   /** running → queued, runnable again at `runAt`, if `claimId` still holds it. */
   requeueJob(input: { id: string; claimId: string; runAt: string; now: string }): Promise<boolean>;
-  /** Stores a batch's head row and its items, all queued, in one transaction. */
-  /** false when `batch.idempotency`'s claim is no longer this request's: nothing was queued. */
+  /**
+   * Stores a batch's head row and its items, all queued, in one transaction; false when
+   * `batch.idempotency`'s claim is no longer this request's: then nothing was queued.
+   */
   createBatch(batch: NewBatch): Promise<boolean>;
   /** The batch with its items in row order; null when missing or another account's. */
   getBatch(accountId: string, id: string): Promise<BatchRecord | null>;
