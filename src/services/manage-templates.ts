@@ -34,12 +34,11 @@ export function summarize(record: TemplateRecord): TemplateSummary {
   return { id: record.id, name: record.name, createdAt: record.createdAt, updatedAt: record.updatedAt };
 }
 
-/** `id`: a fixed id instead of a new one (the demo templates, so that seeding twice cannot make two of each). */
-export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }, id = newId('tpl')): Promise<TemplateRecord> {
+export async function createTemplate(deps: Deps, accountId: string, input: { name: string; template: unknown }): Promise<TemplateRecord> {
   const document = await checkTemplate(deps, accountId, input.template);
   await checkAssetReferences(deps, accountId, document);
   await checkTemplateQuota(deps, accountId, document, null);
-  return deps.store.createTemplate({ id, accountId, name: input.name.trim(), document, now: deps.now() });
+  return deps.store.createTemplate({ id: newId('tpl'), accountId, name: input.name.trim(), document, now: deps.now() });
 }
 
 /** Another account's template is reported exactly like a missing one: existence is not revealed. */

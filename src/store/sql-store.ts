@@ -2,6 +2,9 @@ import type { TemplateDocument } from '../domain/template.js';
 import type {
   BackupSummary,
   Account,
+  NewAccount,
+  NewApiKeyRow,
+  NewTemplate,
   ApiKeyRecord,
   AssetRecord,
   CommitInput,
@@ -91,6 +94,38 @@ const MAX_LEDGER_PAGE = 500;
  * revisions' rows, SQLite would walk each document's overflow pages to reach a
  * column stored after it.
  */
+function* insertAccount(input: NewAccount): TxBody<Account> {
+  const now = iso(input.now);
+  const row = yield* one<AccountRow>(`INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`, [input.id, input.name, now]);
+  // Starting credits go through the ledger so balance == SUM(delta) from day one.
+  if (input.credits > 0) yield* grantTx(input.id, input.credits, 'initial credits', now);
+  return toAccount({ ...row!, credits: input.credits });
+}
+
+function* insertApiKey(input: NewApiKeyRow & { accountId: string }): TxBody<ApiKeyRecord> {
+  const row = yield* one<ApiKeyRow>(`INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`, [
+    input.id,
+    input.accountId,
+    input.hash,
+    input.prefix,
+    input.last4,
+    input.name ?? null,
+    iso(input.now),
+  ]);
+  return toApiKey(row!);
+}
+
+function* insertTemplate(input: NewTemplate & { accountId: string }): TxBody<TemplateRecord> {
+  const now = iso(input.now);
+  const created = yield* one<TemplateRow>(
+    `INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING ${TEMPLATE_COLUMNS}`,
+    [input.id, input.accountId, input.name, JSON.stringify(input.document), now, now],
+  );
+  yield* keepRevision(created!);
+  return toTemplate(created!);
+}
+
 function* keepRevision(row: TemplateRow): TxBody<void> {
   const bytes = Buffer.byteLength(row.document);
   const revision = Number(row.revision);
@@ -161,15 +196,24 @@ export class SqlStore implements Store {
 
   // ── accounts ──────────────────────────────────────────────────────────────
 
-  async createAccount(input: { id: string; name: string; credits: number; now: string }): Promise<Account> {
+  async createAccount(input: NewAccount): Promise<Account> {
     assertCount(input.credits, 'credits', true);
     if (input.credits < 0) throw new RangeError('credits must not be negative');
-    const now = iso(input.now);
+    return this.write(() => insertAccount(input));
+  }
+
+  async createSeededAccount(input: {
+    account: NewAccount;
+    key: NewApiKeyRow;
+    templates: NewTemplate[];
+  }): Promise<{ account: Account; key: ApiKeyRecord; templates: TemplateRecord[] }> {
+    assertCount(input.account.credits, 'credits', true);
     return this.write(function* () {
-      const row = yield* one<AccountRow>(`INSERT INTO accounts (id, name, credits, created_at) VALUES (?, ?, 0, ?) RETURNING ${ACCOUNT_COLUMNS}`, [input.id, input.name, now]);
-      // Starting credits go through the ledger so balance == SUM(delta) from day one.
-      if (input.credits > 0) yield* grantTx(input.id, input.credits, 'initial credits', now);
-      return toAccount({ ...row!, credits: input.credits });
+      const account = yield* insertAccount(input.account);
+      const key = yield* insertApiKey({ ...input.key, accountId: account.id });
+      const templates: TemplateRecord[] = [];
+      for (const template of input.templates) templates.push(yield* insertTemplate({ ...template, accountId: account.id }));
+      return { account, key, templates };
     });
   }
 
@@ -190,20 +234,8 @@ export class SqlStore implements Store {
 
   // ── API keys ──────────────────────────────────────────────────────────────
 
-  async createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord> {
-    const now = iso(input.now);
-    const row = await this.write(() =>
-      one<ApiKeyRow>(`INSERT INTO api_keys (id, account_id, hash, prefix, last4, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`, [
-        input.id,
-        input.accountId,
-        input.hash,
-        input.prefix,
-        input.last4,
-        input.name ?? null,
-        now,
-      ]),
-    );
-    return toApiKey(row!);
+  async createApiKey(input: NewApiKeyRow & { accountId: string }): Promise<ApiKeyRecord> {
+    return this.write(() => insertApiKey(input));
   }
 
   async findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null> {
@@ -470,18 +502,8 @@ export class SqlStore implements Store {
 
   // ── templates ─────────────────────────────────────────────────────────────
 
-  async createTemplate(input: { id: string; accountId: string; name: string; document: TemplateDocument; now: string }): Promise<TemplateRecord> {
-    const now = iso(input.now);
-    const row = await this.write(function* () {
-      const created = yield* one<TemplateRow>(
-        `INSERT INTO templates (id, account_id, name, document, revision, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING ${TEMPLATE_COLUMNS}`,
-        [input.id, input.accountId, input.name, JSON.stringify(input.document), now, now],
-      );
-      yield* keepRevision(created!);
-      return created;
-    });
-    return toTemplate(row!);
+  async createTemplate(input: NewTemplate & { accountId: string }): Promise<TemplateRecord> {
+    return this.write(() => insertTemplate(input));
   }
 
   async getTemplate(accountId: string, id: string): Promise<TemplateRecord | null> {

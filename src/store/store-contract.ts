@@ -55,6 +55,39 @@ export function runStoreContract(label: string, open: OpenStore, openPair: () =>
       assert.equal(await store.getAccount('acc-3'), null);
     });
 
+    test('accounts: one seeded with its key and templates is made whole in one transaction, or not at all', async (t) => {
+      const store = await storeFor(t, open);
+      const doc = (n: number) => ({ width: n, height: 10, objects: [] });
+      const seeded = await store.createSeededAccount({
+        account: { id: 'acc-seed', name: 'seeded', credits: 100, now: at(1) },
+        key: { id: 'key-seed', hash: 'h-seed', prefix: 'imp_', last4: 'abcd', now: at(1) },
+        templates: [
+          { id: 'tpl-a', name: 'A', document: doc(1), now: at(1) },
+          { id: 'tpl-b', name: 'B', document: doc(2), now: at(1) },
+        ],
+      });
+      assert.deepEqual([seeded.account.credits, seeded.key.accountId, seeded.templates.map((tpl) => tpl.id)], [100, 'acc-seed', ['tpl-a', 'tpl-b']]);
+      assert.equal((await store.findApiKeyByHash('h-seed'))?.account.id, 'acc-seed');
+      assert.deepEqual((await store.getTemplate('acc-seed', 'tpl-b'))?.document, doc(2));
+      assert.equal(await store.ledgerSum('acc-seed'), 100);
+
+      // A write failing midway (here the second template's id is taken) leaves no account, key or template.
+      await assert.rejects(
+        store.createSeededAccount({
+          account: { id: 'acc-half', name: 'half', credits: 100, now: at(2) },
+          key: { id: 'key-half', hash: 'h-half', prefix: 'imp_', last4: 'efgh', now: at(2) },
+          templates: [
+            { id: 'tpl-c', name: 'C', document: doc(3), now: at(2) },
+            { id: 'tpl-a', name: 'A again', document: doc(4), now: at(2) },
+          ],
+        }),
+      );
+      assert.equal(await store.findAccountByName('half'), null);
+      assert.equal(await store.findApiKeyByHash('h-half'), null);
+      assert.equal(await store.getTemplate('acc-half', 'tpl-c'), null);
+      assert.equal((await store.getTemplate('acc-seed', 'tpl-a'))?.name, 'A');
+    });
+
     test('accounts: starting credits are a grant in the ledger', async (t) => {
       const store = await storeFor(t, open);
       const account = await newAccount(store, 100);

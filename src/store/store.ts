@@ -330,6 +330,30 @@ export interface BackupSummary {
  * Every method that takes an accountId scopes to it: another account's rows
  * are indistinguishable from missing rows.
  */
+export interface NewAccount {
+  id: string;
+  name: string;
+  credits: number;
+  now: string;
+}
+
+/** A key as stored: its hash, never the key. */
+export interface NewApiKeyRow {
+  id: string;
+  hash: string;
+  prefix: string;
+  last4: string;
+  name?: string | null;
+  now: string;
+}
+
+export interface NewTemplate {
+  id: string;
+  name: string;
+  document: TemplateDocument;
+  now: string;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Applies pending versioned migrations. Safe to call from several processes at once. */
@@ -344,12 +368,17 @@ export interface Store {
    */
   backup(file: string): Promise<BackupSummary>;
 
-  createAccount(input: { id: string; name: string; credits: number; now: string }): Promise<Account>;
+  createAccount(input: NewAccount): Promise<Account>;
+  /**
+   * An account with its first key and its templates, in one transaction: the demo account of a first
+   * start, which a crash must leave whole or not at all (a key never shown and no templates, for good).
+   */
+  createSeededAccount(input: { account: NewAccount; key: NewApiKeyRow; templates: NewTemplate[] }): Promise<{ account: Account; key: ApiKeyRecord; templates: TemplateRecord[] }>;
   getAccount(id: string): Promise<Account | null>;
   findAccountByName(name: string): Promise<Account | null>;
   listAccounts(): Promise<Account[]>;
 
-  createApiKey(input: { id: string; accountId: string; hash: string; prefix: string; last4: string; name?: string | null; now: string }): Promise<ApiKeyRecord>;
+  createApiKey(input: NewApiKeyRow & { accountId: string }): Promise<ApiKeyRecord>;
   /** Active (unrevoked) key by SHA-256 hash, with its account. */
   findApiKeyByHash(hash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
@@ -399,7 +428,7 @@ export interface Store {
   listImages(accountId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<ImageHistoryItem>>;
   ledgerSum(accountId: string): Promise<number>;
 
-  createTemplate(input: { id: string; accountId: string; name: string; document: TemplateDocument; now: string }): Promise<TemplateRecord>;
+  createTemplate(input: NewTemplate & { accountId: string }): Promise<TemplateRecord>;
   getTemplate(accountId: string, id: string): Promise<TemplateRecord | null>;
   listTemplates(accountId: string, sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc'): Promise<TemplateSummary[]>;
   /**
