@@ -399,6 +399,48 @@ test('two tabs on one template: the second save is refused and offers a copy; a 
   await b.close();
 });
 
+test('signed in to another account in another tab, a save is refused, not made in that account; back as yourself it saves', async () => {
+  const created = await apiJson<{ id: string }>(server, 'POST', '/templates', {
+    name: 'Whose save',
+    template: { version: '7.4.0', width: 400, height: 200, objects: [{ type: 'Rect', name: 'panel', left: 10, top: 10, width: 100, height: 50, fill: '#0f766e' }] },
+  });
+  const page = await context.newPage();
+  const problems = watch(page);
+  await openEditor(page, server, `${server.base}/editor?template=${created.id}`);
+  await ready(page);
+  await page.getByRole('button', { name: 'Star' }).click();
+
+  // Another tab of the same browser signs out and signs up as somebody else.
+  const origin = { origin: server.base };
+  const csrf = async () => ((await (await context.request.get(`${server.base}/auth/session`)).json()) as { csrfToken: string }).csrfToken;
+  assert.equal((await context.request.post(`${server.base}/auth/signout`, { headers: { ...origin, 'x-csrf-token': await csrf() } })).status(), 204);
+  const other = await context.request.post(`${server.base}/auth/signup`, { headers: origin, data: { email: 'someone-else@example.com', password: 'another long passphrase' } });
+  assert.equal(other.status(), 201, await other.text());
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'another account' }).waitFor();
+  const theirs = (await (await context.request.get(`${server.base}/templates/all`)).json()) as unknown[];
+  assert.deepEqual(theirs, [], 'nothing landed in the other account');
+
+  // Back as the demo user in the other tab: the same save now goes through.
+  const printed = server.output();
+  await context.request.post(`${server.base}/auth/signout`, { headers: { ...origin, 'x-csrf-token': await csrf() } });
+  const back = await context.request.post(`${server.base}/auth/signin`, {
+    headers: origin,
+    data: { email: /email:\s+(\S+)/.exec(printed)![1], password: /password:\s+(\S+)/.exec(printed)![1] },
+  });
+  assert.equal(back.status(), 200, await back.text());
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const names = (await apiJson<{ template: { objects: Array<{ name: string }> } }>(server, 'GET', `/templates/${created.id}`)).template.objects.map((o) => o.name);
+  assert.deepEqual(names.sort(), ['panel', 'star-1']);
+  assert.deepEqual(
+    problems.filter((p) => !/status of (401|403)/.test(p)),
+    [],
+  );
+  await page.close();
+});
+
 test('the demo templates open in the editor as the API renders them', async () => {
   const list = (await (await fetch(`${server.base}/templates/all`, { headers: server.auth })).json()) as { id: string; name: string }[];
   assert.ok(list.length >= 3, JSON.stringify(list));

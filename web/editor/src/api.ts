@@ -68,9 +68,11 @@ export function apiUrl(path: string): string {
   return new URL(path.replace(/^\//, ''), document.baseURI).href;
 }
 
-export type Session = { signedIn: false } | { signedIn: true; csrfToken: string };
+export type Session = { signedIn: false } | { signedIn: true; csrfToken: string; account: { id: string } };
 
 let csrfToken: string | null = null;
+/** The account this page was opened for: a write never goes to another one signed in since in another tab. */
+let pageAccount: string | null = null;
 
 function headers(method: string, json: boolean): Record<string, string> {
   return {
@@ -89,7 +91,7 @@ async function request<T>(method: string, path: string, body?: unknown, extraHea
 
 async function requestWithHeaders<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> {
   const file = body instanceof Blob ? body : null;
-  const send = () =>
+  const send = (signal?: AbortSignal) =>
     fetch(apiUrl(path), {
       method,
       headers: { ...headers(method, body !== undefined && !file), ...(file ? { 'Content-Type': file.type || 'application/octet-stream' } : {}), ...extraHeaders },
@@ -99,23 +101,33 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
       // The page's policy is no-referrer, under which a POST carries "Origin: null" and fails
       // the server's Origin check; same-origin names us to ourselves only.
       referrerPolicy: 'same-origin',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
-  let response = await sent(send);
-  if (response.status === 403 && method !== 'GET' && (await failureOf(response.status, await bodyOf(response.clone())).code) === 'csrf_rejected') {
+  let response = await sent(send, !file);
+  if (response.status === 403 && method !== 'GET' && failureOf(response.status, await bodyOf(response.clone())).code === 'csrf_rejected') {
     // Signed out and in again in another tab: this page still holds the old session's token. One fresh
-    // read of the session and one retry; a page whose session really ended gets the 401 below.
-    await api.session().catch(() => undefined);
-    response = await sent(send);
+    // read of the session and one retry, only as the same account: signed in as someone else, the write
+    // would land in their account.
+    const opener = pageAccount;
+    const session = await api.session().catch(() => null);
+    if (session?.signedIn && opener !== null && session.account.id !== opener) {
+      throw new ApiFailure(
+        401,
+        'session_changed',
+        'This browser is now signed in to another account (in another tab), so nothing was saved there. Sign in again as yourself to save.',
+      );
+    }
+    response = await sent(send, !file);
   }
   const data = await bodyOf(response);
   if (!response.ok) throw failureOf(response.status, data);
   return { data: data as T, headers: response.headers };
 }
 
-async function sent(send: () => Promise<Response>): Promise<Response> {
+async function sent(send: (signal?: AbortSignal) => Promise<Response>, timed: boolean): Promise<Response> {
   try {
-    return await send();
+    // Uploads are not timed: a slow link may take minutes to send a 10 MB photo.
+    return await send(timed ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined);
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       throw new ApiFailure(0, 'timeout', `The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} s. Nothing is lost: your work is kept in this browser. Try again.`);
@@ -172,6 +184,7 @@ export const api = {
   session: async (): Promise<Session> => {
     const session = await request<Session>('GET', '/auth/session');
     csrfToken = session.signedIn ? session.csrfToken : null;
+    if (session.signedIn) pageAccount ??= session.account.id;
     return session;
   },
   account: () => request<{ id: string }>('GET', '/account'),

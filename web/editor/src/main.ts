@@ -259,7 +259,7 @@ async function main(): Promise<void> {
     say('Saving…');
     try {
       if (templateId && mode !== 'copy') {
-        templateEtag = (await api.updateTemplate(templateId, name, doc, mode === 'update' ? templateEtag : null)).etag;
+        templateEtag = (await updateOwnRevision(templateId, name, doc, mode)).etag;
       } else {
         const previous = templateId;
         const created = await api.createTemplate(mode === 'copy' ? `${name} (copy)`.slice(0, 200) : name, doc);
@@ -284,6 +284,8 @@ async function main(): Promise<void> {
         offerConflictChoices();
       } else if (error instanceof ApiFailure && error.code === 'template_not_found' && templateId) {
         sayWithActions('Not saved: this template was deleted elsewhere. Your design is kept in this browser.', [['Save it as a new template', () => void save('copy')]]);
+      } else if (error instanceof ApiFailure && error.code === 'session_changed') {
+        sayWithActions(`Not saved: ${error.message} Your design is kept in this browser.`, [['Sign in', () => window.open(`${apiUrl('./')}#/signin`, '_blank', 'noopener')]]);
       } else if (error instanceof ApiFailure && (error.code === 'not_signed_in' || error.code === 'invalid_api_key')) {
         sayWithActions('Not saved: you are signed out. Your design is kept in this browser; sign in again (in a new tab), then save.', [
           ['Sign in', () => window.open(`${apiUrl('./')}#/signin`, '_blank', 'noopener')],
@@ -297,6 +299,29 @@ async function main(): Promise<void> {
       saveButton.disabled = false;
     }
   };
+
+  /**
+   * A save the server took after the editor gave up waiting (the timeout) made a revision this page
+   * never saw, so the next save looked like someone else's. When the saved template is exactly what this
+   * page sent last, it is this page's own: its ETag is taken and the save goes on.
+   */
+  let unconfirmed: { name: string; document: string } | null = null;
+  async function updateOwnRevision(id: string, name: string, doc: TemplateDocument, mode: 'update' | 'replace') {
+    const sending = { name, document: JSON.stringify(doc) };
+    try {
+      const saved = await api.updateTemplate(id, name, doc, mode === 'update' ? templateEtag : null);
+      unconfirmed = null;
+      return saved;
+    } catch (error) {
+      const lastSent = unconfirmed;
+      unconfirmed = error instanceof ApiFailure && error.code === 'timeout' ? sending : null;
+      if (!(error instanceof ApiFailure && error.code === 'template_changed' && lastSent)) throw error;
+      const current = await api.template(id);
+      if (current.name !== lastSent.name || JSON.stringify(current.template) !== lastSent.document) throw error;
+      templateEtag = current.etag;
+      return api.updateTemplate(id, name, doc, templateEtag);
+    }
+  }
 
   function offerConflictChoices(): void {
     sayWithActions('Not saved: this template was saved elsewhere (another tab or person) since you opened it. Your design is kept in this browser.', [
