@@ -148,7 +148,7 @@ interface ClientResult {
 }
 
 function runClient(server: ServerProcess, templateId: string, title: string, n: number, concurrency: number, label: string): Promise<ClientResult> {
-  const args = JSON.stringify({ base: server.base, key: server.key, templateId, text: title, n, concurrency, label });
+  const args = JSON.stringify({ base: server.base, key: server.key, templateId, text: title, n, concurrency, label, nodeHttp: process.env.HTTP_BENCH_CLIENT === 'node-http' });
   const child = spawn(process.execPath, [path.join(here, 'http-client.js'), args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
