@@ -419,6 +419,11 @@ test('signed in to another account in another tab, a save is refused, not made i
 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('status').filter({ hasText: 'another account' }).waitFor();
+  // Every later write is refused too, not only the one that found the change.
+  const answered = page.waitForResponse((r) => r.url().includes(`/templates/${created.id}`) && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save' }).click();
+  assert.equal((await answered).status(), 403);
+  await page.getByRole('status').filter({ hasText: 'another account' }).waitFor();
   const theirs = (await (await context.request.get(`${server.base}/templates/all`)).json()) as unknown[];
   assert.deepEqual(theirs, [], 'nothing landed in the other account');
 

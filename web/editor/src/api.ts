@@ -83,6 +83,8 @@ function headers(method: string, json: boolean): Record<string, string> {
 
 /** How long a request may go unanswered before the editor says so (a hung server or proxy): the work stays in the draft. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** An upload's, longer: a slow link may take minutes to send a 10 MB photo. */
+const UPLOAD_TIMEOUT_MS = 15 * 60_000;
 
 /** A Blob body (an uploaded file) goes as is, with its own type; anything else as JSON. */
 async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
@@ -103,7 +105,7 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
       referrerPolicy: 'same-origin',
       signal,
     });
-  let response = await sent(send, !file);
+  let response = await sent(send, file !== null);
   if (response.status === 403 && method !== 'GET' && failureOf(response.status, await bodyOf(response.clone())).code === 'csrf_rejected') {
     // Signed out and in again in another tab: this page still holds the old session's token. One fresh
     // read of the session and one retry, only as the same account: signed in as someone else, the write
@@ -117,20 +119,20 @@ async function requestWithHeaders<T>(method: string, path: string, body?: unknow
         'This browser is now signed in to another account (in another tab), so nothing was saved there. Sign in again as yourself to save.',
       );
     }
-    response = await sent(send, !file);
+    response = await sent(send, file !== null);
   }
   const data = await bodyOf(response);
   if (!response.ok) throw failureOf(response.status, data);
   return { data: data as T, headers: response.headers };
 }
 
-async function sent(send: (signal?: AbortSignal) => Promise<Response>, timed: boolean): Promise<Response> {
+async function sent(send: (signal?: AbortSignal) => Promise<Response>, upload: boolean): Promise<Response> {
+  const timeoutMs = upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
   try {
-    // Uploads are not timed: a slow link may take minutes to send a 10 MB photo.
-    return await send(timed ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined);
+    return await send(AbortSignal.timeout(timeoutMs));
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
-      throw new ApiFailure(0, 'timeout', `The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} s. Nothing is lost: your work is kept in this browser. Try again.`);
+      throw new ApiFailure(0, 'timeout', `The server did not answer within ${timeoutMs / 1000} s. Nothing is lost: your work is kept in this browser. Try again.`);
     }
     throw new ApiFailure(0, 'network_error', `Could not reach the server (${(error as Error).message}).`);
   }
@@ -183,8 +185,14 @@ export const api = {
   /** Who is signed in; remembers the CSRF token for the writes that follow. */
   session: async (): Promise<Session> => {
     const session = await request<Session>('GET', '/auth/session');
-    csrfToken = session.signedIn ? session.csrfToken : null;
-    if (session.signedIn) pageAccount ??= session.account.id;
+    if (!session.signedIn) {
+      csrfToken = null;
+      return session;
+    }
+    pageAccount ??= session.account.id;
+    // Another account's session (signed in since, in another tab) never lends this page its token: every
+    // write of the page is then refused and says so, not only the one that found the change.
+    csrfToken = session.account.id === pageAccount ? session.csrfToken : null;
     return session;
   },
   account: () => request<{ id: string }>('GET', '/account'),

@@ -319,7 +319,7 @@ async function main(): Promise<void> {
       const current = await api.template(id);
       if (current.name !== lastSent.name || JSON.stringify(current.template) !== lastSent.document) throw error;
       templateEtag = current.etag;
-      return api.updateTemplate(id, name, doc, templateEtag);
+      return updateOwnRevision(id, name, doc, 'update');
     }
   }
 
