@@ -229,11 +229,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       warmedUp = true;
     });
   const auth = authSettings(config);
-  // Hourly: sessions past their end, then async jobs and batches past JOB_RETENTION_DAYS.
-  const purgeSessions = async () => {
-    await purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
-    await purgeFinishedJobs(runtime.deps, config.jobRetentionDays).catch((error) => console.error('finished job purge failed (retrying in an hour):', error));
-  };
+  // Hourly: sessions past their end, then async jobs and batches past JOB_RETENTION_DAYS. One run at a
+  // time (a first purge of a large backlog may take longer than the hour), ended between two batches on shutdown.
+  let housekeeping: Promise<void> | null = null;
+  const purgeSessions = () =>
+    (housekeeping ??= (async () => {
+      await purgeEndedSessions(runtime.deps, auth).catch((error) => console.error('session purge failed (retrying in an hour):', error));
+      await purgeFinishedJobs(runtime.deps, config.jobRetentionDays, () => stopping).catch((error) => console.error('finished job purge failed (retrying in an hour):', error));
+    })().finally(() => {
+      housekeeping = null;
+    }));
   let sessionPurge: NodeJS.Timeout | undefined;
   let sweeper: ReservationSweeper | null = null;
   // ioredis is loaded only by the nodes that use it, like the AWS SDK above.
@@ -308,6 +313,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     if (!jobsDone) app.log.warn(`async jobs still running after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; they run again after their lease`);
     await app.close();
     clearInterval(sessionPurge);
+    await housekeeping;
     await sweeper?.stop();
     await runtime.close();
     redis?.disconnect();

@@ -11,16 +11,17 @@ export const DEFAULT_JOB_RETENTION_DAYS = 30;
 /** Rows one transaction deletes: a purge never holds the write lock for long. */
 const PURGE_BATCH = 1_000;
 
-/** Deletes what finished more than `retentionDays` ago (none when 0); returns the rows deleted. */
-export async function purgeFinishedJobs(deps: Pick<ServiceDeps, 'store' | 'now'>, retentionDays: number): Promise<number> {
+/** Deletes what finished more than `retentionDays` ago (none when 0); returns the rows deleted. `stopping`: end between two batches. */
+export async function purgeFinishedJobs(deps: Pick<ServiceDeps, 'store' | 'now'>, retentionDays: number, stopping: () => boolean = () => false): Promise<number> {
   if (retentionDays <= 0) return 0;
   const before = new Date(Date.parse(deps.now()) - retentionDays * 86_400_000).toISOString();
   let total = 0;
-  for (;;) {
+  while (!stopping()) {
     const deleted = await deps.store.purgeFinishedJobs(before, PURGE_BATCH);
     total += deleted;
     if (deleted === 0) return total;
     // Requests go between two batches.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  return total;
 }

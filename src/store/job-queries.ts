@@ -94,18 +94,22 @@ function* storeOutcome(accountId: string, idempotency: IdempotencyOutcomeWrite |
   if (stored === 0) throw new ClaimLost();
 }
 
-const FINISHED_AND_DELIVERED = "state IN ('succeeded', 'failed') AND finished_at < ? AND (webhook_state IS NULL OR webhook_state <> 'pending')";
+const DONE = "state IN ('succeeded', 'failed') AND (webhook_state IS NULL OR webhook_state <> 'pending')";
 
 export async function purgeFinishedJobs(driver: SqlDriver, before: string, limit: number): Promise<number> {
   const at = iso(before);
+  // The outer condition is checked again on each row as it is deleted: under PostgreSQL's READ COMMITTED
+  // a redelivery committed meanwhile (webhook_state back to pending) would otherwise be deleted unsent.
   return driver.transaction(function* () {
-    const single = yield* run(`DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE ${FINISHED_AND_DELIVERED} AND batch_id IS NULL LIMIT ?)`, [at, limit]);
+    const single = yield* run(`DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE ${DONE} AND finished_at < ? AND batch_id IS NULL LIMIT ?) AND ${DONE}`, [at, limit]);
     // A batch goes whole, once its head row has finished (after its last item) and delivered its webhook.
-    const batched = yield* run(`DELETE FROM jobs WHERE batch_id IN (SELECT batch_id FROM jobs WHERE ${FINISHED_AND_DELIVERED} AND batch_row = 0 LIMIT ?)`, [
-      at,
-      Math.max(1, Math.floor(limit / 500)),
-    ]);
-    return single + batched;
+    const heads = yield* all<{ batch_id: string }>(
+      `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE ${DONE} AND finished_at < ? AND batch_row = 0 LIMIT ?) AND ${DONE} RETURNING batch_id`,
+      [at, Math.max(1, Math.floor(limit / 500))],
+    );
+    let items = 0;
+    for (const head of heads) items += yield* run('DELETE FROM jobs WHERE batch_id = ?', [head.batch_id]);
+    return single + heads.length + items;
   });
 }
 
