@@ -39,8 +39,10 @@ export class S3BlobStore implements BlobStore {
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // The SDK's handler waits for ever by default, on at most 50 sockets: 50 calls to a storage that stopped
       // answering held every socket, and the node served no image and no generate again, even once the
-      // storage was back. Each call now ends: the connection within 5 s, the answer's headers within 30 s,
-      // and a socket silent for 30 s mid-body.
+      // storage was back. Each attempt now ends: the connection within 5 s, the answer's headers within 30 s,
+      // and a socket silent for 30 s mid-body; and a call makes two attempts at most (the SDK's default is
+      // three), so a hung storage answers a generate within about 70 s, inside its 120 s reservation.
+      maxAttempts: 2,
       requestHandler: {
         connectionTimeout: S3_CONNECT_TIMEOUT_MS,
         requestTimeout: settings.requestTimeoutMs ?? S3_REQUEST_TIMEOUT_MS,
@@ -123,17 +125,25 @@ async function storageCall<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (!isUnavailable(error)) throw error;
-    const unavailable = new ApiError('service_unavailable', `The image storage did not answer (${describe(error)}). Retry shortly.`, { headers: { 'Retry-After': '5' } });
+    // The storage's own words (addresses, host names) stay in the log: the cause is logged, not answered.
+    const unavailable = new ApiError('service_unavailable', 'The image storage did not answer. Retry shortly.', { headers: { 'Retry-After': '5' } });
     unavailable.cause = error;
     throw unavailable;
   }
 }
 
+/** What a storage that is down or overloaded looks like; a DNS name that does not resolve or a TLS error is a misconfiguration. */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 function isUnavailable(error: unknown): boolean {
-  if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0;
+    // 501 Not Implemented is a feature the server lacks: a misconfiguration, not an outage.
+    return status >= 500 && status !== 501;
+  }
   if (!(error instanceof Error)) return false;
   const code = (error as NodeJS.ErrnoException).code;
-  return error.name === 'TimeoutError' || (typeof code === 'string' && /^E[A-Z_]+$/.test(code));
+  return error.name === 'TimeoutError' || (typeof code === 'string' && TRANSIENT_CODES.has(code));
 }
 
 /**

@@ -235,6 +235,8 @@ export async function buildApp(given: AppOptions) {
     // the node is overloaded or starting.
     const designedRetry = error instanceof ApiError && error.code === 'service_unavailable';
     if (apiError.statusCode >= 500 && !designedRetry) request.log.error({ err: error }, 'request failed');
+    // A retry caused by a dependency (the image storage) names that dependency's failure, once per request.
+    else if (designedRetry && error.cause) request.log.warn({ err: error.cause }, 'a dependency failed; answered 503');
     return sendError(request, reply, apiError);
   });
 

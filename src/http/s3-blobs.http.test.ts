@@ -126,6 +126,7 @@ describe('a storage that stops answering', () => {
     try {
       const before = (await t.store.getAccount(t.a.account.id))!.credits;
       // More calls than the SDK's 50 sockets: before, each held one for ever and the 51st never started.
+      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 55 }, () => t.app.inject({ method: 'POST', url: '/image/generate', headers: t.a.auth, payload: { templateId: t.a.templateId } })),
       );
@@ -134,6 +135,8 @@ describe('a storage that stops answering', () => {
         assert.equal(res.json().code, 'service_unavailable');
         assert.equal(res.headers['retry-after'], '5');
       }
+      // Two attempts of 0.5 s each, and the renders meanwhile: far under what a hung call took (for ever).
+      assert.ok(performance.now() - started < 20_000, `${Math.round(performance.now() - started)} ms`);
       assert.equal((await t.store.getAccount(t.a.account.id))!.credits, before, 'every reservation refunded');
     } finally {
       await t.close();
