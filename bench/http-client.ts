@@ -27,6 +27,7 @@ interface ClientArgs {
 
 const args = JSON.parse(process.argv[2] ?? '{}') as ClientArgs;
 const url = new URL('/image/generate', args.base);
+if (url.protocol !== 'http:' && !args.nodeHttp) throw new Error(`the load generator speaks plain HTTP only, not ${url.protocol}`);
 
 /** Non-200 answers by code: counted, not fatal, so one 503 on a busy machine does not lose the run. */
 const failures: Record<string, number> = {};
@@ -89,6 +90,8 @@ class RawConnection {
       // Every answer of this server carries one; a chunked answer would mean the bench measures something else.
       const p = this.pending;
       this.pending = undefined;
+      this.chunks = [];
+      this.buffered = 0;
       p?.reject(new Error(`an answer without Content-Length: ${headers.slice(0, 200)}`));
       return;
     }
@@ -157,9 +160,14 @@ async function main(): Promise<void> {
         continue;
       }
       const sent = performance.now();
-      const answer = await connection.send(bodyOf(text));
-      if (answer.status === 200) latencies.push(performance.now() - sent);
-      else countFailure(answer.status, answer.body);
+      try {
+        const answer = await connection.send(bodyOf(text));
+        if (answer.status === 200) latencies.push(performance.now() - sent);
+        else countFailure(answer.status, answer.body);
+      } catch (error) {
+        // A dropped connection is one failed request, as Node's client counts it; the next opens a new one.
+        failures[`socket ${(error as Error).message}`] = (failures[`socket ${(error as Error).message}`] ?? 0) + 1;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(args.concurrency, args.n) }, lane));
