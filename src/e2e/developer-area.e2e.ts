@@ -191,20 +191,20 @@ test('the playground generates a PDF, links to it and its curl asks for it', asy
   await page.close();
 });
 
-test('a template is deleted from the list, after a confirmation', async () => {
+test('a template is deleted from its page, after a confirmation, and is gone from the list', async () => {
   const created = (await api('POST', '/templates', {
     name: 'Throwaway',
     template: { version: '7.4.0', width: 200, height: 100, objects: [{ type: 'Rect', name: 'box', left: 10, top: 10, width: 50, height: 50, fill: '#0f766e' }] },
   })) as { id: string };
   const page = await context.newPage();
-  await page.goto(`${server.base}/#/templates`);
+  await page.goto(`${server.base}/#/templates/${created.id}`);
   const del = page.getByRole('button', { name: 'Delete Throwaway' });
   // The browser context may hold the demo user's session from an earlier test.
   const email = page.getByLabel('Email', { exact: true });
   await Promise.race([del.waitFor(), email.waitFor()]);
   if (await email.isVisible()) {
     await signInAsDemo(page, server);
-    await page.goto(`${server.base}/#/templates`);
+    await page.goto(`${server.base}/#/templates/${created.id}`);
   }
   await del.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -213,6 +213,8 @@ test('a template is deleted from the list, after a confirmation', async () => {
   await page.getByRole('dialog').getByRole('button', { name: 'Delete template' }).click();
   await page.getByText('Template “Throwaway” deleted').waitFor();
   assert.equal((await fetch(`${server.base}/templates/${created.id}`, { headers: server.auth })).status, 404);
-  assert.equal(await page.getByRole('button', { name: 'Delete Throwaway' }).count(), 0, 'gone from the list');
+  await page.waitForURL((u) => u.hash === '#/templates');
+  await page.getByText('Social card').first().waitFor();
+  assert.equal(await page.getByText('Throwaway', { exact: true }).count(), 0, 'gone from the list');
   await page.close();
 });

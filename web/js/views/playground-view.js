@@ -3,7 +3,7 @@
 // 1 credit), see the result, its cost, and the same request as code.
 import { apiUrl } from '../api.js';
 import { SNIPPETS } from '../snippets.js';
-import { clear, copyButton, errorBox, formatNumber, h, icon } from '../dom.js';
+import { clear, copyButton, errorBox, formatNumber, h, icon, revokeButton } from '../dom.js';
 import { changesOf, generateBody, previewBody } from '../playground-changes.js';
 import { elementGroup } from './element-group.js';
 import { signedUrlCard } from './signed-url-card.js';
@@ -12,9 +12,10 @@ export async function renderPlayground(container, ctx, templateId) {
   document.title = 'Playground · Imprint';
   const title = h('h1', {}, 'Template');
   const meta = h('p', { class: 'muted meta-line' });
+  const actions = h('div', { class: 'row-actions' });
   container.append(
     h('nav', { class: 'breadcrumb', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/templates' }, icon('back'), 'Templates')),
-    h('div', { class: 'page-header' }, h('div', {}, title, meta)),
+    h('div', { class: 'page-header' }, h('div', {}, title, meta), actions),
   );
   const loading = h('p', { class: 'empty', 'aria-busy': 'true' }, 'Loading the template…');
   container.append(loading);
@@ -31,6 +32,31 @@ export async function renderPlayground(container, ctx, templateId) {
   if (!ctx.isCurrent()) return;
   document.title = `${template.name} · Imprint`;
   title.textContent = template.name;
+  actions.append(
+    h('a', { href: `editor?template=${encodeURIComponent(template.id)}`, class: 'btn btn-small btn-secondary' }, icon('pencil'), 'Edit'),
+    revokeButton({
+      text: 'Delete',
+      label: `Delete ${template.name}`,
+      title: 'Delete this template?',
+      body: [
+        h(
+          'p',
+          {},
+          `“${template.name}” (`,
+          h('code', {}, template.id),
+          ') is deleted with its saved revisions. API calls that name it get ',
+          h('code', {}, '404 template_not_found'),
+          '; images already made from it stay.',
+        ),
+      ],
+      confirmLabel: 'Delete template',
+      revoke: () => ctx.api.deleteTemplate(template.id),
+      revokedMessage: `Template “${template.name}” deleted`,
+      reload: async () => {
+        location.hash = '#/templates';
+      },
+    }),
+  );
   clear(
     meta,
     h('span', { class: 'id-cell' }, h('code', {}, template.id), copyButton(template.id, '', 'Template id copied')),

@@ -1,5 +1,5 @@
 // Templates list (GET /templates/all), sortable by created/updated date.
-import { clear, copyButton, errorBox, formatDate, h, icon, revokeButton, timeAgo } from '../dom.js';
+import { clear, copyButton, errorBox, formatDate, h, icon, timeAgo } from '../dom.js';
 import { templateThumbnail } from './template-thumbnail.js';
 
 // Survives navigating to a playground and back.
@@ -118,26 +118,6 @@ async function load(content, ctx) {
           // The editor opens an unsaved copy named "<name> copy"; nothing is stored until Save.
           h('a', { href: `editor?from=${encodeURIComponent(t.id)}`, class: 'btn btn-small btn-secondary', 'aria-label': `Duplicate ${t.name}` }, icon('copy'), 'Duplicate'),
           h('a', { href, class: 'btn btn-small btn-secondary' }, icon('sparkle'), 'Playground'),
-          revokeButton({
-            text: 'Delete',
-            label: `Delete ${t.name}`,
-            title: 'Delete this template?',
-            body: [
-              h(
-                'p',
-                {},
-                `“${t.name}” (`,
-                h('code', {}, t.id),
-                ') is deleted with its saved revisions. API calls that name it get ',
-                h('code', {}, '404 template_not_found'),
-                '; images already made from it stay.',
-              ),
-            ],
-            confirmLabel: 'Delete template',
-            revoke: () => ctx.api.deleteTemplate(t.id),
-            revokedMessage: `Template “${t.name}” deleted`,
-            reload: () => load(content, ctx),
-          }),
         ),
       ),
     );
