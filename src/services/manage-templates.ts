@@ -85,7 +85,7 @@ export async function updateTemplate(
   // A rename keeps a revision too, of the same document.
   await checkTemplateQuota(deps, accountId, document ?? existing.document, existing.document);
   // Over the very revision checked above (and that the quota counted), not any of those If-Match named.
-  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now(), ifRevisions && [existing.revision]);
+  const updated = await deps.store.updateTemplate(accountId, templateId, { name: patch.name?.trim(), document }, deps.now(), ifRevisions && existing.revision);
   if (updated) return updated;
   // Saved or deleted by another request between the read above and this write.
   const now = await deps.store.findTemplateRevision(accountId, templateId, null);

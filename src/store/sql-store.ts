@@ -523,17 +523,10 @@ export class SqlStore implements Store {
     return rows.map(toTemplateSummary);
   }
 
-  async updateTemplate(
-    accountId: string,
-    id: string,
-    patch: { name?: string; document?: TemplateDocument },
-    now: string,
-    ifRevisions?: readonly number[],
-  ): Promise<TemplateRecord | null> {
+  async updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string, ifRevision?: number): Promise<TemplateRecord | null> {
     const at = iso(now);
-    if (ifRevisions?.length === 0) return null;
-    const revisions = ifRevisions ?? [];
-    const condition = revisions.length > 0 ? ` AND revision IN (${revisions.map(() => '?').join(', ')})` : '';
+    const condition = ifRevision === undefined ? '' : ' AND revision = ?';
+    const revisions = ifRevision === undefined ? [] : [ifRevision];
     const row = await this.write(function* () {
       const updated = yield* one<TemplateRow>(
         `UPDATE templates SET name = COALESCE(?, name), document = COALESCE(?, document),

@@ -432,17 +432,11 @@ export interface Store {
   getTemplate(accountId: string, id: string): Promise<TemplateRecord | null>;
   listTemplates(accountId: string, sort: 'createdAt' | 'updatedAt', order: 'asc' | 'desc'): Promise<TemplateSummary[]>;
   /**
-   * A new revision, or null when no template of this account has this id. `ifRevisions`: only when the
-   * current revision is one of these (HTTP's If-Match), checked in the same statement as the write;
-   * otherwise null as well, and the caller tells the two apart.
+   * A new revision, or null when no template of this account has this id. `ifRevision`: only when that
+   * is the current revision (HTTP's If-Match), checked in the same statement as the write; otherwise
+   * null as well, and the caller tells the two apart.
    */
-  updateTemplate(
-    accountId: string,
-    id: string,
-    patch: { name?: string; document?: TemplateDocument },
-    now: string,
-    ifRevisions?: readonly number[],
-  ): Promise<TemplateRecord | null>;
+  updateTemplate(accountId: string, id: string, patch: { name?: string; document?: TemplateDocument }, now: string, ifRevision?: number): Promise<TemplateRecord | null>;
   deleteTemplate(accountId: string, id: string): Promise<boolean>;
   /** The template with the document it had at `revision` (every save is kept); null when the template or that revision is not there. */
   getTemplateRevision(accountId: string, id: string, revision: number): Promise<TemplateRecord | null>;
