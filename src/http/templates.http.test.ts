@@ -205,7 +205,12 @@ describe('template routes', () => {
     assert.equal((await t.app.inject({ url: `/templates/${id}`, headers: t.a.auth })).json().name, 'Saved by A');
     // A list may name the current one; a weak tag or another form never matches; * matches any; no header replaces.
     assert.equal((await put('Listed', '"rev-99999999999", "rev-2"')).statusCode, 200);
-    for (const tag of ['W/"rev-3"', 'rev-3', '"3"', '"rev-03"', '']) assert.equal((await put('Nope', tag)).statusCode, 412, tag);
+    for (const tag of ['W/"rev-3"', 'rev-3', '"3"', '"rev-03"', '']) {
+      const refused = await put('Nope', tag);
+      assert.equal(refused.statusCode, 412, tag);
+      // A tag of another form is told apart from a stale one.
+      assert.match(refused.json().message, /If-Match names no revision/, tag);
+    }
     assert.equal((await put('Any', '*')).statusCode, 200);
     const blind = await put('Blind');
     assert.equal(blind.statusCode, 200);

@@ -79,6 +79,13 @@ export async function updateTemplate(
   ifRevisions?: readonly number[],
 ): Promise<TemplateRecord> {
   const existing = await getTemplate(deps, accountId, templateId);
+  if (ifRevisions?.length === 0) {
+    throw new ApiError(
+      'template_changed',
+      `If-Match names no revision of template "${templateId}", so nothing was saved. Send the ETag that GET /templates/${templateId} answers (now ${templateEtag(existing.revision)}), or no If-Match to replace it.`,
+      { headers: { ETag: templateEtag(existing.revision) } },
+    );
+  }
   if (ifRevisions && !ifRevisions.includes(existing.revision)) throw templateChanged(templateId, existing.revision);
   const document = patch.template === undefined ? undefined : await checkTemplate(deps, accountId, patch.template);
   if (document) await checkAssetReferences(deps, accountId, document);
